@@ -1,0 +1,291 @@
+"""Exact scalars: conversion of user input, and three-valued (provable / refutable / unknown) tests.
+
+An exact scalar is a :class:`fractions.Fraction` (every rational, ints included) or a sympy
+expression that is not a rational number (symbols, ``log(2)``, ``exp(t)``, ``oo``).
+Rational sympy numbers are converted to ``Fraction`` so that equal values have equal
+hashes and the fast rational paths apply.
+
+Accepted input (:func:`exact`): ``int``, ``Fraction``, ``decimal.Decimal``, strings such as
+``"3/10"``, ``"0.3"``, ``"1e-4"`` (exact decimals) or ``"1 - t"`` (sympy syntax, with the
+symbols given in ``symbols=``), sympy numbers and expressions.  A Python ``float`` (or a
+numpy or sympy float) raises :class:`~exactpml.errors.InexactInput` naming the entry,
+unless ``allow_float=True`` is passed, which converts the float's exact binary value.
+
+Symbols must carry a sign assumption (``Symbol("t", positive=True)``); otherwise
+non-negativity of probabilities could never be decided.
+
+>>> exact("3/10", where="entry")
+Fraction(3, 10)
+>>> exact("0.3", where="entry")
+Fraction(3, 10)
+>>> exact(0.3, where="row 'b', output 1")
+Traceback (most recent call last):
+...
+exactpml.errors.InexactInput: row 'b', output 1: 0.3 is a float, which is inexact; pass "0.3" or Fraction(3, 10) for the exact value, or allow_float=True to use the float's binary value
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, TypeAlias
+
+import sympy
+
+from exactpml.errors import InexactInput, InvalidArgument
+
+__all__ = [
+    "Scalar",
+    "as_scalar",
+    "exact",
+    "exact_sum",
+    "is_rational",
+    "is_symbolic",
+    "prove_nonnegative",
+    "prove_positive",
+    "prove_zero",
+    "to_sympy",
+]
+
+Scalar: TypeAlias = Fraction | sympy.Expr
+"""An exact value: a ``Fraction`` for every rational, a sympy expression otherwise."""
+
+_FLOAT_TYPES: tuple[type, ...] = (float, sympy.Float)
+try:  # numpy is a dependency, but keep the module importable without it.
+    import numpy as _np
+
+    _FLOAT_TYPES = (*_FLOAT_TYPES, _np.floating)
+    _NP_INTEGER: tuple[type, ...] = (_np.integer,)
+except ImportError:  # pragma: no cover
+    _NP_INTEGER = ()
+
+
+def is_rational(value: object) -> bool:
+    """True when ``value`` is an exact rational held as ``Fraction`` (the fast path)."""
+    return type(value) is Fraction
+
+
+def is_symbolic(value: object) -> bool:
+    """True when ``value`` is a sympy expression (anything exact that is not a ``Fraction``)."""
+    return isinstance(value, sympy.Basic)
+
+
+def to_sympy(value: Scalar | int) -> sympy.Expr:
+    """The sympy form of an exact scalar (``Fraction(1, 2)`` becomes ``Rational(1, 2)``)."""
+    if isinstance(value, Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    if isinstance(value, int):
+        return sympy.Integer(value)
+    if isinstance(value, sympy.Basic):
+        return value  # type: ignore[return-value]
+    raise InvalidArgument(f"{value!r} is not an exact scalar")
+
+
+def as_scalar(expr: Any) -> Scalar:
+    """Normalise a computed value: sympy rationals become ``Fraction``, other sympy stays."""
+    if type(expr) is Fraction:
+        return expr
+    if isinstance(expr, int) and not isinstance(expr, bool):
+        return Fraction(expr)
+    if isinstance(expr, sympy.Rational):
+        return Fraction(int(expr.p), int(expr.q))
+    if isinstance(expr, sympy.Basic):
+        return expr  # type: ignore[return-value]
+    if isinstance(expr, Fraction):
+        return Fraction(expr)
+    raise InvalidArgument(f"{expr!r} is not an exact scalar")
+
+
+def _describe(where: str) -> str:
+    return f"{where}: " if where else ""
+
+
+def _check_sympy(expr: sympy.Basic, where: str) -> Scalar:
+    if expr.has(sympy.Float):
+        raise InexactInput(
+            f"{_describe(where)}{expr} contains a floating-point number, which is inexact; "
+            "use sympy.Rational or a string such as '3/10'"
+        )
+    if expr.has(sympy.nan, sympy.zoo) or expr is sympy.nan:
+        raise InvalidArgument(f"{_describe(where)}{expr} is not a number (NaN or complex infinity)")
+    for symbol in expr.free_symbols:
+        if not isinstance(symbol, sympy.Symbol):
+            continue
+        known_sign = (
+            symbol.is_positive is not None
+            or symbol.is_nonnegative is not None
+            or symbol.is_negative is not None
+        )
+        if symbol.is_extended_real is not True or not known_sign:
+            raise InvalidArgument(
+                f"{_describe(where)}symbol {symbol} has unknown sign; declare it with an "
+                f"assumption, e.g. sympy.Symbol('{symbol}', positive=True)"
+            )
+    if expr.is_extended_real is False or (expr.is_number and expr.has(sympy.I)):
+        if not (expr.is_number and sympy.im(expr) == 0):
+            raise InvalidArgument(f"{_describe(where)}{expr} is complex; probabilities are real")
+    return as_scalar(expr)
+
+
+def exact(
+    value: object,
+    *,
+    where: str = "",
+    allow_float: bool = False,
+    allow_symbolic: bool = True,
+    symbols: Mapping[str, sympy.Symbol] | None = None,
+) -> Scalar:
+    """Convert one user-supplied entry to an exact scalar, or raise naming ``where``.
+
+    Args:
+        value: the entry (see the module docstring for the accepted kinds).
+        where: a description of the entry's place, used in error messages
+            (e.g. ``"row 'b', output 1"``).
+        allow_float: opt in to converting a float to the exact value of its binary
+            representation (``0.1`` becomes ``3602879701896397/36028797018963968``).
+        allow_symbolic: when False, only rationals are accepted.
+        symbols: names that strings may use, mapped to sympy symbols with assumptions.
+    """
+    result: Scalar
+    if type(value) is Fraction:
+        result = value
+    elif isinstance(value, bool):
+        raise InvalidArgument(f"{_describe(where)}{value!r} is a bool, not a number")
+    elif isinstance(value, int):
+        result = Fraction(value)
+    elif isinstance(value, _FLOAT_TYPES):
+        if not allow_float:
+            shown = repr(float(value)) if isinstance(value, float) else str(value)
+            raise InexactInput(
+                f'{_describe(where)}{shown} is a float, which is inexact; pass "{shown}" or '
+                f"{Fraction(shown)!r} for the exact value, or allow_float=True to use the "
+                "float's binary value"
+                if _is_finite_decimal(shown)
+                else f"{_describe(where)}{shown} is a float, which is inexact and not finite"
+            )
+        as_float = float(value)  # exact: numpy and sympy floats of <= 53 bits convert exactly
+        if as_float != as_float or as_float in (float("inf"), float("-inf")):
+            raise InvalidArgument(f"{_describe(where)}{as_float!r} is not a finite number")
+        result = Fraction(as_float)
+    elif isinstance(value, Fraction):  # subclasses
+        result = Fraction(value)
+    elif _NP_INTEGER and isinstance(value, _NP_INTEGER):
+        result = Fraction(int(value))  # type: ignore[call-overload]
+    elif isinstance(value, Decimal):
+        if not value.is_finite():
+            raise InvalidArgument(f"{_describe(where)}{value} is not a finite number")
+        result = Fraction(value)
+    elif isinstance(value, str):
+        result = _parse_string(value, where, symbols)
+    elif isinstance(value, sympy.Basic):
+        result = _check_sympy(value, where)
+    elif isinstance(value, complex):
+        raise InvalidArgument(f"{_describe(where)}{value!r} is complex; probabilities are real")
+    elif isinstance(value, numbers.Rational):
+        result = Fraction(int(value.numerator), int(value.denominator))
+    else:
+        raise InvalidArgument(
+            f"{_describe(where)}{value!r} of type {type(value).__name__} is not an exact number"
+        )
+    if not allow_symbolic and not is_rational(result):
+        raise InvalidArgument(f"{_describe(where)}{value!r} must be a rational number here")
+    return result
+
+
+def _is_finite_decimal(text: str) -> bool:
+    try:
+        Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return False
+    return True
+
+
+def _parse_string(text: str, where: str, symbols: Mapping[str, sympy.Symbol] | None) -> Scalar:
+    stripped = text.strip()
+    if not stripped:
+        raise InvalidArgument(f"{_describe(where)}empty string is not a number")
+    try:
+        return Fraction(stripped)
+    except (ValueError, ZeroDivisionError) as error:
+        if "/" in stripped and stripped.replace("/", "").replace(" ", "").isdigit():
+            raise InvalidArgument(f"{_describe(where)}{text!r} divides by zero") from error
+    lowered = stripped.lower()
+    if lowered in {"nan", "inf", "-inf", "+inf", "infinity", "-infinity"}:
+        raise InvalidArgument(f"{_describe(where)}{text!r} is not a finite number")
+    local = dict(symbols or {})
+    try:
+        expr = sympy.parse_expr(
+            stripped,
+            local_dict=local,
+            transformations=sympy.parsing.sympy_parser.standard_transformations,
+            evaluate=True,
+        )
+        expr = sympy.nsimplify(expr, rational=True) if expr.has(sympy.Float) else expr
+    except Exception as error:  # sympy raises many kinds; report one clear message
+        raise InvalidArgument(f"{_describe(where)}cannot read {text!r} as a number") from error
+    if not isinstance(expr, sympy.Basic):
+        raise InvalidArgument(f"{_describe(where)}cannot read {text!r} as a number")
+    unknown = sorted(str(s) for s in expr.free_symbols if str(s) not in local)
+    if unknown:
+        raise InvalidArgument(
+            f"{_describe(where)}{text!r} uses symbol(s) {', '.join(unknown)} of unknown sign; "
+            "declare them (symbols={'t': Symbol('t', positive=True)})"
+        )
+    return _check_sympy(expr, where)
+
+
+def exact_sum(values: Iterable[Scalar]) -> Scalar:
+    """Exact sum; stays in ``Fraction`` while every term is rational."""
+    rational_total = Fraction(0)
+    symbolic_terms: list[sympy.Expr] = []
+    for value in values:
+        if type(value) is Fraction:
+            rational_total += value
+        else:
+            symbolic_terms.append(to_sympy(value))
+    if not symbolic_terms:
+        return rational_total
+    return as_scalar(sympy.Add(to_sympy(rational_total), *symbolic_terms))
+
+
+def _simplified(value: Scalar) -> sympy.Expr:
+    expr = to_sympy(value)
+    if expr.is_number or not expr.free_symbols:
+        return expr
+    return sympy.simplify(expr)
+
+
+def prove_zero(value: Scalar) -> bool | None:
+    """Three-valued: True if ``value == 0`` provably, False if provably not, None if unknown."""
+    if type(value) is Fraction:
+        return value == 0
+    expr = to_sympy(value)
+    known = expr.is_zero
+    if known is not None:
+        return bool(known)
+    known = _simplified(expr).is_zero
+    return None if known is None else bool(known)
+
+
+def prove_nonnegative(value: Scalar) -> bool | None:
+    """Three-valued test of ``value >= 0`` (no numerics: assumptions and simplification only)."""
+    if type(value) is Fraction:
+        return value >= 0
+    expr = to_sympy(value)
+    known = expr.is_nonnegative
+    if known is None:
+        known = _simplified(expr).is_nonnegative
+    return None if known is None else bool(known)
+
+
+def prove_positive(value: Scalar) -> bool | None:
+    """Three-valued test of ``value > 0``."""
+    if type(value) is Fraction:
+        return value > 0
+    expr = to_sympy(value)
+    known = expr.is_positive
+    if known is None:
+        known = _simplified(expr).is_positive
+    return None if known is None else bool(known)
