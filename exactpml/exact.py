@@ -18,10 +18,10 @@ non-negativity of probabilities could never be decided.
 Fraction(3, 10)
 >>> exact("0.3", where="entry")
 Fraction(3, 10)
->>> exact(0.3, where="row 'b', output 1")
+>>> exact(0.3, where="row 'b', output 1")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-exactpml.errors.InexactInput: row 'b', output 1: 0.3 is a float, which is inexact; pass "0.3" or Fraction(3, 10) for the exact value, or allow_float=True to use the float's binary value
+exactpml.errors.InexactInput: row 'b', output 1: 0.3 is a float, which is inexact; pass "0.3" ...
 """
 
 from __future__ import annotations
@@ -40,6 +40,9 @@ __all__ = [
     "Scalar",
     "as_scalar",
     "exact",
+    "exact_difference",
+    "exact_product",
+    "exact_quotient",
     "exact_sum",
     "is_rational",
     "is_symbolic",
@@ -79,7 +82,7 @@ def to_sympy(value: Scalar | int) -> sympy.Expr:
     if isinstance(value, int):
         return sympy.Integer(value)
     if isinstance(value, sympy.Basic):
-        return value  # type: ignore[return-value]
+        return value
     raise InvalidArgument(f"{value!r} is not an exact scalar")
 
 
@@ -92,7 +95,7 @@ def as_scalar(expr: Any) -> Scalar:
     if isinstance(expr, sympy.Rational):
         return Fraction(int(expr.p), int(expr.q))
     if isinstance(expr, sympy.Basic):
-        return expr  # type: ignore[return-value]
+        return expr
     if isinstance(expr, Fraction):
         return Fraction(expr)
     raise InvalidArgument(f"{expr!r} is not an exact scalar")
@@ -165,10 +168,18 @@ def exact(
                 if _is_finite_decimal(shown)
                 else f"{_describe(where)}{shown} is a float, which is inexact and not finite"
             )
-        as_float = float(value)  # exact: numpy and sympy floats of <= 53 bits convert exactly
-        if as_float != as_float or as_float in (float("inf"), float("-inf")):
-            raise InvalidArgument(f"{_describe(where)}{as_float!r} is not a finite number")
-        result = Fraction(as_float)
+        if isinstance(value, sympy.Float):
+            if not value.is_finite:
+                raise InvalidArgument(f"{_describe(where)}{value} is not a finite number")
+            result = as_scalar(sympy.Rational(value))  # the exact binary value
+        else:
+            try:
+                numerator, denominator = value.as_integer_ratio()  # type: ignore[attr-defined]
+            except (OverflowError, ValueError):
+                raise InvalidArgument(
+                    f"{_describe(where)}{value!r} is not a finite number"
+                ) from None
+            result = Fraction(numerator, denominator)
     elif isinstance(value, Fraction):  # subclasses
         result = Fraction(value)
     elif _NP_INTEGER and isinstance(value, _NP_INTEGER):
@@ -289,3 +300,24 @@ def prove_positive(value: Scalar) -> bool | None:
     if known is None:
         known = _simplified(expr).is_positive
     return None if known is None else bool(known)
+
+
+def exact_product(a: Scalar, b: Scalar) -> Scalar:
+    """``a * b``; stays in ``Fraction`` when both are rational, else an expanded sympy form."""
+    if type(a) is Fraction and type(b) is Fraction:
+        return a * b
+    return as_scalar(sympy.expand(to_sympy(a) * to_sympy(b)))
+
+
+def exact_quotient(a: Scalar, b: Scalar) -> Scalar:
+    """``a / b`` (``b`` must be non-zero); symbolic quotients are cancelled."""
+    if type(a) is Fraction and type(b) is Fraction:
+        return a / b
+    return as_scalar(sympy.cancel(to_sympy(a) / to_sympy(b)))
+
+
+def exact_difference(a: Scalar, b: Scalar) -> Scalar:
+    """``a - b``."""
+    if type(a) is Fraction and type(b) is Fraction:
+        return a - b
+    return as_scalar(to_sympy(a) - to_sympy(b))

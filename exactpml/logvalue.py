@@ -1,0 +1,260 @@
+"""Log-valued results kept in the multiplicative domain.
+
+PML, D∞, leakage capacity, DP ε and min-entropy are all natural logarithms of exact
+ratios.  A :class:`LogValue` stores the ratio (a ``Fraction``, a sympy expression, or
+``sympy.oo``) and only takes the log when rendered, so every comparison between two of
+them is an exact comparison of ratios (log is increasing).  Comparing with a plain number
+``c`` compares ``ratio`` with ``exp(c)``; that comparison is transcendental unless ``c == 0``
+and is settled by :mod:`exactpml.certify` (interval enclosures) or raises ``Undecided``.
+
+>>> from fractions import Fraction
+>>> value = LogValue(Fraction(9, 5))
+>>> print(value)
+log(9/5)
+>>> value.ratio
+Fraction(9, 5)
+>>> value < LogValue(2)
+True
+>>> print(value + LogValue(Fraction(5, 3)))
+log(3)
+>>> LogValue(1) == 0
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from exactpml.errors import InvalidArgument, Undecided
+from exactpml.exact import Scalar, as_scalar, exact, prove_nonnegative, prove_zero, to_sympy
+
+__all__ = ["LogValue"]
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class LogValue:
+    """The natural logarithm of an exact, non-negative ratio.
+
+    Attributes:
+        ratio: the exact argument of the log: a ``Fraction``, a sympy expression, or
+            ``sympy.oo`` for an infinite value.
+        conditions: sympy relations under which the value holds, when they could not be
+            proved (three-valued validation of symbolic input); empty for rational input.
+    """
+
+    ratio: Scalar
+    conditions: tuple[sympy.Basic, ...]
+
+    def __init__(self, ratio: object, *, conditions: tuple[sympy.Basic, ...] = ()) -> None:
+        if isinstance(ratio, LogValue):
+            value: Scalar = ratio.ratio
+            conditions = ratio.conditions + tuple(conditions)
+        elif ratio is sympy.oo:
+            value = sympy.oo
+        else:
+            value = (
+                as_scalar(ratio)
+                if isinstance(ratio, sympy.Basic)
+                else exact(ratio, where="ratio of a log value")
+            )
+        if value is not sympy.oo and prove_nonnegative(value) is False:
+            raise InvalidArgument(f"the ratio of a log value must be non-negative, got {value}")
+        object.__setattr__(self, "ratio", value)
+        object.__setattr__(self, "conditions", tuple(conditions))
+
+    @classmethod
+    def infinity(cls) -> LogValue:
+        """The value ``log(oo) = oo``."""
+        return cls(sympy.oo)
+
+    # --- predicates -------------------------------------------------------------------
+    @property
+    def is_infinite(self) -> bool:
+        """True when the ratio is ``oo``."""
+        return self.ratio is sympy.oo
+
+    @property
+    def is_rational_ratio(self) -> bool:
+        """True when the ratio is an exact rational (so comparisons are pure arithmetic)."""
+        return type(self.ratio) is Fraction
+
+    # --- conversions ------------------------------------------------------------------
+    def to_sympy(self) -> sympy.Expr:
+        """The value as a sympy expression, ``log(ratio)`` (``0`` when the ratio is 1)."""
+        if self.ratio is sympy.oo:
+            return sympy.oo
+        return sympy.log(to_sympy(self.ratio))
+
+    def _sympy_(self) -> sympy.Expr:  # lets sympy.sympify(LogValue(...)) work
+        return self.to_sympy()
+
+    def exp(self) -> Scalar:
+        """``exp`` of the value, i.e. the ratio itself."""
+        return self.ratio
+
+    def decimal(self, digits: int = 15) -> str:
+        """A decimal string of ``digits`` significant digits, each guaranteed correct.
+
+        Computed by certified interval arithmetic (:func:`exactpml.certify.decimal`).
+        """
+        from exactpml import certify
+
+        return certify.decimal(self.to_sympy(), digits)
+
+    def __str__(self) -> str:
+        return str(self.to_sympy())
+
+    def __repr__(self) -> str:
+        ratio = self.ratio
+        shown = (
+            f"Fraction({ratio.numerator}, {ratio.denominator})"
+            if type(ratio) is Fraction
+            else (f"sympy.sympify({str(ratio)!r})")
+        )
+        extra = f", conditions={self.conditions!r}" if self.conditions else ""
+        return f"LogValue({shown}{extra})"
+
+    def _repr_latex_(self) -> str:
+        return f"${sympy.latex(self.to_sympy())}$"
+
+    # --- arithmetic in the log domain -------------------------------------------------
+    def __add__(self, other: object) -> LogValue:
+        if not isinstance(other, LogValue):
+            return NotImplemented
+        return LogValue(
+            _multiply(self.ratio, other.ratio), conditions=self.conditions + other.conditions
+        )
+
+    def __sub__(self, other: object) -> LogValue:
+        if not isinstance(other, LogValue):
+            return NotImplemented
+        if other.is_infinite:
+            raise InvalidArgument("cannot subtract an infinite log value")
+        if prove_zero(other.ratio):
+            raise InvalidArgument("cannot subtract log(0)")
+        return LogValue(
+            _multiply(self.ratio, _inverse(other.ratio)),
+            conditions=self.conditions + other.conditions,
+        )
+
+    def __mul__(self, other: object) -> LogValue:
+        """``k * log(r) = log(r**k)`` for an integer ``k >= 0``."""
+        if isinstance(other, bool) or not isinstance(other, int):
+            return NotImplemented
+        if other < 0:
+            raise InvalidArgument(f"multiplier {other} must not be negative")
+        if self.is_infinite:
+            return LogValue(1) if other == 0 else self
+        return LogValue(
+            as_scalar(to_sympy(self.ratio) ** other)
+            if not self.is_rational_ratio
+            else self.ratio**other,
+            conditions=self.conditions,
+        )
+
+    __rmul__ = __mul__
+
+    # --- comparison -------------------------------------------------------------------
+    def _ratio_of(self, other: object) -> Scalar | None:
+        """The ratio whose log equals ``other``, when it is exactly known."""
+        if isinstance(other, LogValue):
+            return other.ratio
+        if isinstance(other, (int, Fraction)) and not isinstance(other, bool) and other == 0:
+            return Fraction(1)
+        if isinstance(other, sympy.Basic):
+            if other is sympy.oo:
+                return sympy.oo
+            if other == 0:
+                return Fraction(1)
+            if isinstance(other, sympy.log) and len(other.args) == 1:
+                return as_scalar(other.args[0])
+        return None
+
+    def compare(self, other: object) -> int:
+        """-1, 0 or 1 as ``self`` is below, equal to or above ``other`` (exact or certified).
+
+        ``other`` may be a ``LogValue``, an exact number or a sympy expression (e.g. an ε).
+        Raises :class:`~exactpml.errors.Undecided` when no certified answer exists.
+        """
+        target = self._ratio_of(other)
+        if target is not None:
+            return _compare_ratios(self.ratio, target)
+        if isinstance(other, float):
+            exact(other, where="comparison with a log value")  # raises InexactInput
+        value = to_sympy(exact(other, where="comparison with a log value"))
+        if self.is_infinite:
+            return 0 if value is sympy.oo else 1
+        if prove_zero(self.ratio):
+            return 0 if value is sympy.S.NegativeInfinity else -1
+        from exactpml import certify
+
+        return certify.compare(self.to_sympy(), value)
+
+    def __eq__(self, other: object) -> bool:
+        target = self._ratio_of(other)
+        if target is None:
+            return NotImplemented
+        return _compare_ratios(self.ratio, target) == 0
+
+    def __hash__(self) -> int:
+        return hash(("LogValue", self.ratio))
+
+    def __lt__(self, other: Any) -> bool:
+        return self.compare(other) < 0
+
+    def __le__(self, other: Any) -> bool:
+        return self.compare(other) <= 0
+
+    def __gt__(self, other: Any) -> bool:
+        return self.compare(other) > 0
+
+    def __ge__(self, other: Any) -> bool:
+        return self.compare(other) >= 0
+
+
+def _multiply(a: Scalar, b: Scalar) -> Scalar:
+    if a is sympy.oo or b is sympy.oo:
+        if prove_zero(a) or prove_zero(b):
+            raise InvalidArgument("log(0) + log(oo) is undefined")
+        return sympy.oo
+    if type(a) is Fraction and type(b) is Fraction:
+        return a * b
+    return as_scalar(sympy.simplify(to_sympy(a) * to_sympy(b)))
+
+
+def _inverse(a: Scalar) -> Scalar:
+    if type(a) is Fraction:
+        return 1 / a
+    return as_scalar(1 / to_sympy(a))
+
+
+def _compare_ratios(a: Scalar, b: Scalar) -> int:
+    """Exact comparison of two ratios; symbolic ratios are settled by sympy or certify."""
+    if a is sympy.oo or b is sympy.oo:
+        if a is b:
+            return 0
+        return 1 if a is sympy.oo else -1
+    if type(a) is Fraction and type(b) is Fraction:
+        return (a > b) - (a < b)
+    difference = to_sympy(a) - to_sympy(b)
+    zero = prove_zero(as_scalar(difference))
+    if zero:
+        return 0
+    if difference.free_symbols:
+        positive = difference.is_positive
+        negative = difference.is_negative
+        if positive:
+            return 1
+        if negative:
+            return -1
+        raise Undecided(
+            f"cannot decide the sign of {difference} for all values of its symbols",
+            expression=difference,
+        )
+    from exactpml import certify
+
+    return certify.sign(difference)

@@ -1,0 +1,504 @@
+"""Leakage measures on finite alphabets, exactly (Saeidian et al., §2 and §3).
+
+Every log-valued measure returns a :class:`~exactpml.logvalue.LogValue` holding the exact
+argument of the log.  Definitions, in the paper's notation:
+
+* min-entropy (Def 2.1): ``H_inf(P_X) = -log max_x p_X(x)``;
+* Rényi divergence of order ∞ (Def 2.2): ``D_inf(P||Q) = log max_{z in supp P} p(z)/q(z)``
+  (``oo`` when some ``q(z) = 0 < p(z)``);
+* pointwise maximal leakage (Def 2.3, closed form of Thm 2.4):
+  ``l(X->y) = D_inf(P_{X|Y=y} || P_X) = log max_{x in supp P_X} p(y|x) / p_Y(y)``,
+  and ``0`` when ``p_Y(y) = 0`` (footnote 5);
+* conditional PML (Def 2.5): ``l(X->y|z) = D_inf(P_{X|Y=y,Z=z} || P_{X|Z=z})``;
+* (ε, P)-PML (Def 2.6); leakage capacity (Def 2.7):
+  ``C = log sup_y max_{x,x'} p(y|x)/p(y|x')``, ``oo`` when a column mixes zero and non-zero
+  entries (all-zero columns are ignored); maximal leakage ``log Σ_y max_x p(y|x)``.
+
+>>> from exactpml import Distribution, Mechanism
+>>> mechanism = Mechanism({"a": {0: "3/4", 1: "1/4"}, "b": {0: "1/4", 1: "3/4"}})
+>>> prior = Distribution({"a": "2/3", "b": "1/3"})
+>>> print(pointwise_maximal_leakage(mechanism, prior, 1))
+log(9/5)
+>>> print(leakage_capacity(mechanism))
+log(3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from exactpml.distribution import Distribution, require_full_support
+from exactpml.errors import InvalidArgument
+from exactpml.exact import (
+    Scalar,
+    as_scalar,
+    exact,
+    exact_difference,
+    exact_product,
+    exact_quotient,
+    exact_sum,
+    prove_positive,
+    prove_zero,
+    to_sympy,
+)
+from exactpml.logvalue import LogValue
+from exactpml.mechanism import Mechanism
+
+__all__ = [
+    "conditional_pointwise_maximal_leakage",
+    "guessing_gain",
+    "is_pml_private",
+    "kl_divergence",
+    "leakage_capacity",
+    "max_pointwise_maximal_leakage",
+    "maximal_leakage",
+    "min_entropy",
+    "pml",
+    "pml_joint_divergence",
+    "pointwise_maximal_leakage",
+    "pointwise_maximal_leakage_by_output",
+    "posterior_min_entropy",
+    "probability_leakage_at_most",
+    "renyi_divergence_inf",
+    "total_variation",
+]
+
+Label = Hashable
+AttributeLike = Mechanism | Callable[[Any], Hashable]
+
+
+# --- helpers -------------------------------------------------------------------------
+def _max(values: Sequence[Scalar]) -> Scalar:
+    """Exact maximum; a sympy ``Max`` (simplified under the symbols' assumptions) if symbolic."""
+    if all(type(v) is Fraction for v in values):
+        return max(values)
+    return as_scalar(sympy.Max(*(to_sympy(v) for v in values)))
+
+
+def _min(values: Sequence[Scalar]) -> Scalar:
+    if all(type(v) is Fraction for v in values):
+        return min(values)
+    return as_scalar(sympy.Min(*(to_sympy(v) for v in values)))
+
+
+def _positive_condition(value: Scalar, conditions: list[sympy.Basic]) -> bool:
+    """Three-valued ``value > 0``: False when provably zero; records the condition if unknown."""
+    zero = prove_zero(value)
+    if zero:
+        return False
+    if zero is None and prove_positive(value) is not True:
+        conditions.append(sympy.StrictGreaterThan(to_sympy(value), 0))
+    return True
+
+
+def _require_distribution(value: object, name: str) -> Distribution:
+    if not isinstance(value, Distribution):
+        raise InvalidArgument(f"{name} must be a Distribution, got {type(value).__name__}")
+    return value
+
+
+def _require_mechanism(value: object, name: str) -> Mechanism:
+    if not isinstance(value, Mechanism):
+        raise InvalidArgument(f"{name} must be a Mechanism, got {type(value).__name__}")
+    return value
+
+
+def as_attribute(
+    attribute: AttributeLike, mechanism: Mechanism, *, name: str = "attribute"
+) -> Mechanism:
+    """An attribute kernel P_{U|X} on the mechanism's inputs (a callable becomes deterministic)."""
+    if isinstance(attribute, Mechanism):
+        if set(attribute.inputs) != set(mechanism.inputs):
+            raise InvalidArgument(
+                f"{name} must be a kernel on the mechanism's inputs {list(mechanism.inputs)!r}, "
+                f"but it is defined on {list(attribute.inputs)!r}"
+            )
+        return attribute
+    if callable(attribute):
+        return Mechanism.deterministic(attribute, mechanism.inputs, name=name)
+    raise InvalidArgument(f"{name} must be a Mechanism or a function of the input")
+
+
+def _attribute_distribution(attribute: Mechanism, over_inputs: Distribution) -> list[Scalar]:
+    """``[p_U(u) for u in attribute.outputs]`` for a distribution on X (P_U = P_{U|X} ∘ P_X)."""
+    return attribute.output_masses(over_inputs)
+
+
+# --- entropies and divergences -------------------------------------------------------
+def min_entropy(distribution: Distribution) -> LogValue:
+    """H_inf(P) = -log max p (Saeidian et al., Def 2.1), as ``LogValue(1 / max p)``.
+
+    >>> print(min_entropy(Distribution({"a": "7/10", "b": "3/10"})))
+    log(10/7)
+    """
+    _require_distribution(distribution, "distribution")
+    largest = _max(distribution.probabilities)
+    return LogValue(exact_quotient(Fraction(1), largest), conditions=distribution.conditions)
+
+
+def _same_alphabet(p: Distribution, q: Distribution) -> None:
+    if set(p.outcomes) != set(q.outcomes):
+        only_p = [o for o in p.outcomes if o not in q]
+        only_q = [o for o in q.outcomes if o not in p]
+        raise InvalidArgument(
+            "the two distributions have different alphabets: "
+            f"only in the first {only_p!r}, only in the second {only_q!r}"
+        )
+
+
+def renyi_divergence_inf(p: Distribution, q: Distribution) -> LogValue:
+    """D_inf(P||Q) = log ess sup_P p/q = log max_{z in supp P} p(z)/q(z) (Def 2.2).
+
+    Infinite (``LogValue(oo)``) when ``q(z) = 0 < p(z)`` for some z.
+
+    >>> p = Distribution({0: "1/2", 1: "1/2"}); q = Distribution({0: "1/4", 1: "3/4"})
+    >>> print(renyi_divergence_inf(p, q))
+    log(2)
+    """
+    _require_distribution(p, "p")
+    _require_distribution(q, "q")
+    _same_alphabet(p, q)
+    conditions: list[sympy.Basic] = [*p.conditions, *q.conditions]
+    ratios: list[Scalar] = []
+    for outcome, mass in p.items():
+        if not _positive_condition(mass, conditions):
+            continue
+        other = q[outcome]
+        if prove_zero(other):
+            return LogValue(sympy.oo, conditions=tuple(conditions))
+        ratios.append(exact_quotient(mass, other))
+    return LogValue(_max(ratios), conditions=tuple(conditions))
+
+
+def kl_divergence(p: Distribution, q: Distribution) -> Scalar:
+    """D(P||Q) = Σ_{z in supp P} p(z) log(p(z)/q(z)), exact (a sympy expression, or ``oo``).
+
+    >>> kl_divergence(Distribution({0: "1/2", 1: "1/2"}), Distribution({0: "1/4", 1: "3/4"}))
+    -log(3)/2 + log(2)
+    """
+    _require_distribution(p, "p")
+    _require_distribution(q, "q")
+    _same_alphabet(p, q)
+    terms = []
+    for outcome, mass in p.items():
+        if prove_zero(mass):
+            continue
+        other = q[outcome]
+        if prove_zero(other):
+            return sympy.oo
+        terms.append(to_sympy(mass) * sympy.log(to_sympy(exact_quotient(mass, other))))
+    return as_scalar(sympy.expand_log(sympy.Add(*terms), force=True))
+
+
+def total_variation(p: Distribution, q: Distribution) -> Scalar:
+    """Statistical distance max_T |P(T) - Q(T)| = ½ Σ_z |p(z) - q(z)|, exact."""
+    _require_distribution(p, "p")
+    _require_distribution(q, "q")
+    _same_alphabet(p, q)
+    differences = [exact_difference(mass, q[o]) for o, mass in p.items()]
+    if all(type(d) is Fraction for d in differences):
+        return sum((abs(d) for d in differences), Fraction(0)) / 2
+    return as_scalar(sympy.Add(*(sympy.Abs(to_sympy(d)) for d in differences)) / 2)
+
+
+# --- pointwise maximal leakage -------------------------------------------------------
+def _check(mechanism: Mechanism, prior: Distribution) -> None:
+    _require_mechanism(mechanism, "mechanism")
+    _require_distribution(prior, "prior")
+    mechanism.check_prior(prior)
+
+
+def _pml_ratio_x(
+    mechanism: Mechanism, prior: Distribution, output: Label, conditions: list[sympy.Basic]
+) -> Scalar:
+    """max_{x in supp P_X} p(y|x) / p_Y(y), or 1 when p_Y(y) = 0 (footnote 5)."""
+    column = mechanism.column(output)
+    weights = [prior[x] for x in mechanism.inputs]
+    mass = exact_sum(exact_product(w, c) for w, c in zip(weights, column, strict=True))
+    if not _positive_condition(mass, conditions):
+        return Fraction(1)
+    support = [c for w, c in zip(weights, column, strict=True) if not prove_zero(w)]
+    return exact_quotient(_max(support), mass)
+
+
+def _pml_ratio_attribute(
+    mechanism: Mechanism,
+    prior: Distribution,
+    output: Label,
+    attribute: Mechanism,
+    conditions: list[sympy.Basic],
+) -> Scalar:
+    """max_{u in supp P_U} p(u|y) / p_U(u) with P_{U|Y=y} = P_{U|X} ∘ P_{X|Y=y}."""
+    column = mechanism.column(output)
+    weights = [prior[x] for x in mechanism.inputs]
+    mass = exact_sum(exact_product(w, c) for w, c in zip(weights, column, strict=True))
+    if not _positive_condition(mass, conditions):
+        return Fraction(1)
+    posterior = mechanism.posterior(prior, output)
+    prior_u = _attribute_distribution(attribute, prior)
+    posterior_u = _attribute_distribution(attribute, posterior)
+    ratios = [
+        exact_quotient(post, pri)
+        for pri, post in zip(prior_u, posterior_u, strict=True)
+        if not prove_zero(pri)
+    ]
+    return _max(ratios)
+
+
+def pointwise_maximal_leakage(
+    mechanism: Mechanism,
+    prior: Distribution,
+    output: Label,
+    *,
+    attribute: AttributeLike | None = None,
+) -> LogValue:
+    """PML l(X->y) (Def 2.3 via Thm 2.4), or l(U->y) for an attribute U of X.
+
+    ``l(X->y) = log max_{x in supp P_X} p(y|x) / p_Y(y)``; 0 when p_Y(y) = 0 (footnote 5).
+    With ``attribute`` (a kernel P_{U|X} or a function of x), the leakage about U through
+    the Markov chain U - X - Y: ``log max_{u in supp P_U} p_{U|Y=y}(u) / p_U(u)``.
+    """
+    _check(mechanism, prior)
+    mechanism.output_position(output)
+    conditions: list[sympy.Basic] = [*mechanism.conditions, *prior.conditions]
+    if attribute is None:
+        ratio = _pml_ratio_x(mechanism, prior, output, conditions)
+    else:
+        kernel = as_attribute(attribute, mechanism)
+        ratio = _pml_ratio_attribute(mechanism, prior, output, kernel, conditions)
+        conditions.extend(kernel.conditions)
+    return LogValue(ratio, conditions=tuple(dict.fromkeys(conditions)))
+
+
+pml = pointwise_maximal_leakage
+
+
+def pointwise_maximal_leakage_by_output(
+    mechanism: Mechanism,
+    prior: Distribution,
+    *,
+    attribute: AttributeLike | None = None,
+) -> dict[Label, LogValue]:
+    """``{y: l(X->y)}`` for every output (fast exact integer path for rational input)."""
+    _check(mechanism, prior)
+    kernel = mechanism.integer_kernel
+    if attribute is None and kernel is not None and prior.is_rational:
+        weights = [prior[x] for x in mechanism.inputs]
+        masses = kernel.weighted_column_sums(weights)
+        support = [i for i, w in enumerate(weights) if w != 0]
+        best, _ = kernel.column_extremes(support)
+        result: dict[Label, LogValue] = {}
+        for column, y in enumerate(mechanism.outputs):
+            mass = masses[column]
+            ratio = kernel.entry(best[column], column) / mass if mass != 0 else Fraction(1)
+            result[y] = LogValue(ratio)
+        return result
+    return {
+        y: pointwise_maximal_leakage(mechanism, prior, y, attribute=attribute)
+        for y in mechanism.outputs
+    }
+
+
+def max_pointwise_maximal_leakage(
+    mechanism: Mechanism,
+    prior: Distribution,
+    *,
+    attribute: AttributeLike | None = None,
+) -> LogValue:
+    """max over outputs y with p_Y(y) > 0 of l(X->y) (the ε of Def 2.6, form (iii))."""
+    leakages = pointwise_maximal_leakage_by_output(mechanism, prior, attribute=attribute)
+    masses = mechanism.output_masses(prior)
+    candidates = [
+        leakages[y]
+        for y, mass in zip(mechanism.outputs, masses, strict=True)
+        if not prove_zero(mass)
+    ]
+    return _max_log(candidates)
+
+
+def _max_log(values: Sequence[LogValue]) -> LogValue:
+    if not values:
+        return LogValue(1)
+    conditions = tuple(dict.fromkeys(c for v in values for c in v.conditions))
+    if any(v.is_infinite for v in values):
+        return LogValue(sympy.oo, conditions=conditions)
+    return LogValue(_max([v.ratio for v in values]), conditions=conditions)
+
+
+def guessing_gain(
+    mechanism: Mechanism, prior: Distribution, output: Label, attribute: AttributeLike
+) -> LogValue:
+    """The ratio inside Def 2.3 for one attribute U: max_u p_{U|Y=y}(u) / max_u p_U(u).
+
+    Def 2.3 takes the supremum of this over all attributes; Thm 2.4 says the supremum equals
+    ``pointwise_maximal_leakage(mechanism, prior, output)``.  The optimal guess Û given y is
+    the posterior mode, so the numerator is the posterior's largest mass.
+    """
+    _check(mechanism, prior)
+    mechanism.output_position(output)
+    kernel = as_attribute(attribute, mechanism)
+    posterior = mechanism.posterior(prior, output)
+    prior_u = _attribute_distribution(kernel, prior)
+    posterior_u = _attribute_distribution(kernel, posterior)
+    return LogValue(
+        exact_quotient(_max(posterior_u), _max(prior_u)),
+        conditions=tuple(
+            dict.fromkeys([*mechanism.conditions, *prior.conditions, *kernel.conditions])
+        ),
+    )
+
+
+def posterior_min_entropy(
+    mechanism: Mechanism,
+    prior: Distribution,
+    output: Label,
+    *,
+    attribute: AttributeLike | None = None,
+) -> LogValue:
+    """H_inf(P_{U|Y=y}) (U = X by default), with the footnote-5 convention at p_Y(y) = 0."""
+    _check(mechanism, prior)
+    posterior = mechanism.posterior(prior, output)
+    if attribute is None:
+        masses: Sequence[Scalar] = posterior.probabilities
+    else:
+        masses = _attribute_distribution(as_attribute(attribute, mechanism), posterior)
+    return LogValue(exact_quotient(Fraction(1), _max(masses)), conditions=posterior.conditions)
+
+
+def conditional_pointwise_maximal_leakage(
+    mechanism: Mechanism,
+    prior: Distribution,
+    output: Label,
+    *,
+    given: Callable[[Any], Hashable],
+    value: Hashable,
+    attribute: AttributeLike | None = None,
+) -> LogValue:
+    """Conditional PML l(U->y | z) = D_inf(P_{U|Y=y,Z=z} || P_{U|Z=z}) (Def 2.5).
+
+    The side information is Z = ``given(X)``, a function of the input, observed to equal
+    ``value`` (which must have positive probability).  For a database X = (D_1, …, D_n),
+    ``attribute=lambda x: x[i]`` and ``given=lambda x: x[:i] + x[i+1:]`` give
+    l(D_i -> y | d_{-i}) of Thm 4.2.
+    """
+    _check(mechanism, prior)
+    if not callable(given):
+        raise InvalidArgument("given must be a function of the input (the side information Z)")
+    if not any(given(x) == value for x in mechanism.inputs):
+        raise InvalidArgument(f"no input has side information equal to {value!r}")
+    conditional_prior = prior.condition_on(
+        lambda x: given(x) == value, name=f"side information {value!r}"
+    )
+    return pointwise_maximal_leakage(mechanism, conditional_prior, output, attribute=attribute)
+
+
+# --- guarantees ----------------------------------------------------------------------
+def _epsilon(epsilon: object) -> LogValue | Scalar:
+    if isinstance(epsilon, LogValue):
+        return epsilon
+    value = exact(epsilon, where="epsilon")
+    if prove_positive(value) is False and not prove_zero(value):
+        raise InvalidArgument(f"epsilon={value} must not be negative")
+    return value
+
+
+def probability_leakage_at_most(
+    mechanism: Mechanism, prior: Distribution, epsilon: object
+) -> Scalar:
+    """P_Y({y : l(X->y) <= ε}): Def 2.6's first form requires this to equal 1."""
+    bound = _epsilon(epsilon)
+    leakages = pointwise_maximal_leakage_by_output(mechanism, prior)
+    masses = mechanism.output_masses(prior)
+    return exact_sum(
+        mass for y, mass in zip(mechanism.outputs, masses, strict=True) if leakages[y] <= bound
+    )
+
+
+def pml_joint_divergence(mechanism: Mechanism, prior: Distribution) -> LogValue:
+    """D_inf(P_{XY} || P_X × P_Y): Def 2.6's second form bounds this by ε."""
+    _check(mechanism, prior)
+    joint = mechanism.joint(prior)
+    output = mechanism.output_distribution(prior)
+    product = Distribution._trusted(
+        joint.outcomes,
+        [exact_product(prior[pair[0]], output[pair[1]]) for pair in joint.outcomes],  # type: ignore[index]
+    )
+    return renyi_divergence_inf(joint, product)
+
+
+def is_pml_private(
+    mechanism: Mechanism,
+    priors: Distribution | Iterable[Distribution],
+    epsilon: object,
+) -> bool:
+    """(ε, P)-PML (Def 2.6) for one prior or a finite set of priors.
+
+    True when, for every prior, every output with p_Y(y) > 0 has l(X->y) <= ε.  ε may be a
+    ``LogValue`` (exact comparison) or a non-negative number (certified comparison).
+    """
+    bound = _epsilon(epsilon)
+    family = [priors] if isinstance(priors, Distribution) else list(priors)
+    if not family:
+        raise InvalidArgument("priors: the set of priors is empty")
+    return all(max_pointwise_maximal_leakage(mechanism, prior) <= bound for prior in family)
+
+
+# --- capacities ----------------------------------------------------------------------
+def leakage_capacity(mechanism: Mechanism) -> LogValue:
+    """C(P_{Y|X}) = log sup_y max_{x,x'} p(y|x)/p(y|x') (Def 2.7).
+
+    ``oo`` when some column mixes zero and non-zero entries; all-zero columns are ignored.
+    """
+    _require_mechanism(mechanism, "mechanism")
+    kernel = mechanism.integer_kernel
+    if kernel is not None:
+        best, worst = kernel.column_extremes()
+        ratio = Fraction(1)
+        for column in range(len(mechanism.outputs)):
+            high = kernel.entry(best[column], column)
+            if high == 0:
+                continue
+            low = kernel.entry(worst[column], column)
+            if low == 0:
+                return LogValue(sympy.oo)
+            ratio = max(ratio, high / low)
+        return LogValue(ratio)
+    conditions: list[sympy.Basic] = list(mechanism.conditions)
+    ratios: list[Scalar] = []
+    for y in mechanism.outputs:
+        entries = mechanism.column(y)
+        if all(prove_zero(v) for v in entries):
+            continue
+        if any(prove_zero(v) for v in entries):
+            return LogValue(sympy.oo, conditions=tuple(conditions))
+        ratios.append(exact_quotient(_max(entries), _min(entries)))
+    return LogValue(_max(ratios) if ratios else Fraction(1), conditions=tuple(conditions))
+
+
+def maximal_leakage(mechanism: Mechanism, prior: Distribution | None = None) -> LogValue:
+    """Maximal leakage log Σ_y max_{x in supp P_X} p(y|x) (all inputs when no prior is given)."""
+    _require_mechanism(mechanism, "mechanism")
+    rows = range(len(mechanism.inputs))
+    if prior is not None:
+        _check(mechanism, prior)
+        rows = [i for i, x in enumerate(mechanism.inputs) if not prove_zero(prior[x])]  # type: ignore[assignment]
+    kernel = mechanism.integer_kernel
+    if kernel is not None:
+        best, _ = kernel.column_extremes(list(rows))
+        total = sum((kernel.entry(best[c], c) for c in range(len(mechanism.outputs))), Fraction(0))
+        return LogValue(total)
+    total_symbolic = exact_sum(
+        _max([mechanism.rows[i][c] for i in rows]) for c in range(len(mechanism.outputs))
+    )
+    return LogValue(total_symbolic, conditions=mechanism.conditions)
+
+
+def require_full_support_prior(prior: Distribution, *, name: str = "prior") -> Distribution:
+    """Validate that ``prior`` is a Distribution with full support (Q_X in the set P_X)."""
+    _require_distribution(prior, name)
+    require_full_support(prior, name=name)
+    return prior

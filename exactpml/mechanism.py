@@ -1,0 +1,532 @@
+"""Finite mechanisms: exact Markov kernels P_{Y|X} (rows = inputs, columns = outputs).
+
+A :class:`Mechanism` is validated on construction (every row an exact distribution).  An
+attribute or feature P_{U|X} (Saeidian et al., §2.1) is a ``Mechanism`` too, and so is any
+post-processing kernel.  Operations follow the paper's notation: ``joint`` is
+P_{XY} = P_{Y|X} × P_X, ``output_distribution`` is P_Y = P_{Y|X} ∘ P_X, and ``posterior``
+follows footnote 5 (conditioning on an output of probability zero returns the prior).
+
+>>> mechanism = Mechanism({"a": {0: "3/4", 1: "1/4"}, "b": {0: "1/4", 1: "3/4"}})
+>>> prior = Distribution({"a": "1/2", "b": "1/2"})
+>>> mechanism.output_distribution(prior)[0]
+Fraction(1, 2)
+>>> mechanism.posterior(prior, 0)["a"]
+Fraction(3, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from exactpml._integer_kernel import IntegerKernel, integer_rows
+from exactpml.distribution import Distribution, require_same_alphabet, validate_probabilities
+from exactpml.errors import InvalidArgument
+from exactpml.exact import (
+    Scalar,
+    exact,
+    exact_difference,
+    exact_product,
+    exact_quotient,
+    exact_sum,
+    prove_zero,
+)
+
+__all__ = ["Mechanism"]
+
+Label = Hashable
+
+
+def _entry_name(x: Label, y: Label) -> str:
+    return f"row {x!r}, output {y!r}"
+
+
+@dataclass(frozen=True, slots=True, init=False, eq=False)
+class Mechanism:
+    """A finite Markov kernel P_{Y|X} with exact entries.
+
+    Args:
+        kernel: a mapping input -> (mapping output -> probability).  Outputs missing from a
+            row have probability 0.  Entries are exact (see :func:`exactpml.exact.exact`).
+        outputs: the output alphabet in order; by default every output named in some row,
+            in order of first appearance.  A row naming an output outside ``outputs`` is an
+            error.  Outputs that no row produces are allowed (their PML is 0, footnote 5).
+        allow_float: convert floats to the exact value of their binary representation.
+        symbols: names usable inside string entries, mapped to sympy symbols.
+        name: how error messages refer to this kernel.
+
+    Use :meth:`from_matrix`, :meth:`from_function`, :meth:`deterministic` and
+    :meth:`identity` for other ways to build one.
+    """
+
+    inputs: tuple[Label, ...]
+    outputs: tuple[Label, ...]
+    rows: tuple[tuple[Scalar, ...], ...]
+    conditions: tuple[sympy.Basic, ...]
+    _integer: IntegerKernel | None
+    _input_index: dict[Label, int]
+    _output_index: dict[Label, int]
+
+    def __init__(
+        self,
+        kernel: Mapping[Label, Mapping[Label, object]],
+        *,
+        outputs: Sequence[Label] | None = None,
+        allow_float: bool = False,
+        symbols: Mapping[str, sympy.Symbol] | None = None,
+        name: str = "mechanism",
+    ) -> None:
+        if not isinstance(kernel, Mapping):
+            raise InvalidArgument(
+                f"{name}: expected a mapping input -> {{output: probability}}, got "
+                f"{type(kernel).__name__}; use Mechanism.from_matrix for a list of rows"
+            )
+        if not kernel:
+            raise InvalidArgument(f"{name}: the input alphabet is empty")
+        inputs = tuple(kernel)
+        for x in inputs:
+            if not isinstance(kernel[x], Mapping):
+                raise InvalidArgument(
+                    f"{name}: row {x!r} must be a mapping output -> probability, got "
+                    f"{type(kernel[x]).__name__}"
+                )
+        if outputs is None:
+            seen: dict[Label, None] = {}
+            for x in inputs:
+                for y in kernel[x]:
+                    seen.setdefault(y, None)
+            output_labels = tuple(seen)
+        else:
+            output_labels = tuple(outputs)
+            if len(set(output_labels)) != len(output_labels):
+                raise InvalidArgument(f"{name}: the output alphabet has repeated labels")
+            known = set(output_labels)
+            for x in inputs:
+                for y in kernel[x]:
+                    if y not in known:
+                        raise InvalidArgument(
+                            f"{name}: row {x!r} names output {y!r}, which is not among the "
+                            f"outputs {list(output_labels)!r}"
+                        )
+        if not output_labels:
+            raise InvalidArgument(f"{name}: the output alphabet is empty")
+        zero = Fraction(0)
+        matrix = [[kernel[x].get(y, zero) for y in output_labels] for x in inputs]
+        self._setup(
+            inputs, output_labels, matrix, allow_float=allow_float, symbols=symbols, name=name
+        )
+
+    def _setup(
+        self,
+        inputs: Sequence[Label],
+        outputs: Sequence[Label],
+        matrix: Sequence[Sequence[object]],
+        *,
+        allow_float: bool,
+        symbols: Mapping[str, sympy.Symbol] | None,
+        name: str,
+    ) -> None:
+        rows: list[tuple[Scalar, ...]] = []
+        conditions: list[sympy.Basic] = []
+        integer_numerators: list[tuple[int, ...]] = []
+        integer_denominators: list[int] = []
+        all_rational = True
+        for x, raw_row in zip(inputs, matrix, strict=True):
+            if all(type(v) is Fraction or (type(v) is int) for v in raw_row):
+                values = tuple(Fraction(v) for v in raw_row)  # type: ignore[call-overload]
+                numerators, denominator = integer_rows(values)
+                for y, numerator in zip(outputs, numerators, strict=True):
+                    if numerator < 0:
+                        raise InvalidArgument(
+                            f"{_entry_name(x, y)}: {Fraction(numerator, denominator)} is negative"
+                        )
+                total = sum(numerators)
+                if total != denominator:
+                    raise InvalidArgument(
+                        f"{name}: row {x!r} sums to {Fraction(total, denominator)}, not 1"
+                    )
+                rows.append(values)
+                if all_rational:
+                    integer_numerators.append(numerators)
+                    integer_denominators.append(denominator)
+                continue
+            values, row_conditions = validate_probabilities(
+                list(zip(outputs, raw_row, strict=True)),
+                name=f"{name}: row {x!r}",
+                allow_float=allow_float,
+                symbols=symbols,
+                entry_name=lambda y, x=x: _entry_name(x, y),  # type: ignore[misc]
+            )
+            rows.append(values)
+            conditions.extend(row_conditions)
+            if all(type(v) is Fraction for v in values):
+                if all_rational:
+                    numerators, denominator = integer_rows(values)
+                    integer_numerators.append(numerators)
+                    integer_denominators.append(denominator)
+            else:
+                all_rational = False
+        object.__setattr__(self, "inputs", tuple(inputs))
+        object.__setattr__(self, "outputs", tuple(outputs))
+        object.__setattr__(self, "rows", tuple(rows))
+        object.__setattr__(self, "conditions", tuple(dict.fromkeys(conditions)))
+        object.__setattr__(
+            self,
+            "_integer",
+            IntegerKernel(tuple(integer_numerators), tuple(integer_denominators))
+            if all_rational
+            else None,
+        )
+        input_index: dict[Label, int] = {}
+        for position, x in enumerate(inputs):
+            try:
+                if x in input_index:
+                    raise InvalidArgument(f"{name}: input {x!r} appears twice")
+            except TypeError as error:
+                raise InvalidArgument(f"{name}: input {x!r} is not hashable") from error
+            input_index[x] = position
+        object.__setattr__(self, "_input_index", input_index)
+        object.__setattr__(self, "_output_index", {y: i for i, y in enumerate(outputs)})
+
+    # --- constructors -----------------------------------------------------------------
+    @classmethod
+    def from_matrix(
+        cls,
+        matrix: Sequence[Sequence[object]],
+        *,
+        inputs: Sequence[Label] | None = None,
+        outputs: Sequence[Label] | None = None,
+        allow_float: bool = False,
+        symbols: Mapping[str, sympy.Symbol] | None = None,
+        name: str = "mechanism",
+    ) -> Mechanism:
+        """Build from a list of rows; labels default to ``0, 1, ...``.
+
+        >>> Mechanism.from_matrix([["1/2", "1/2"], [0, 1]]).probability(1, 1)
+        Fraction(1, 1)
+        """
+        rows = [list(row) for row in matrix]
+        if not rows:
+            raise InvalidArgument(f"{name}: the input alphabet is empty")
+        width = len(rows[0])
+        for position, row in enumerate(rows):
+            if len(row) != width:
+                raise InvalidArgument(
+                    f"{name}: row {position} has {len(row)} entries, row 0 has {width}"
+                )
+        if width == 0:
+            raise InvalidArgument(f"{name}: the output alphabet is empty")
+        input_labels = tuple(range(len(rows))) if inputs is None else tuple(inputs)
+        output_labels = tuple(range(width)) if outputs is None else tuple(outputs)
+        if len(input_labels) != len(rows):
+            raise InvalidArgument(f"{name}: {len(input_labels)} input labels for {len(rows)} rows")
+        if len(output_labels) != width:
+            raise InvalidArgument(f"{name}: {len(output_labels)} output labels for {width} columns")
+        if len(set(output_labels)) != len(output_labels):
+            raise InvalidArgument(f"{name}: the output alphabet has repeated labels")
+        self = object.__new__(cls)
+        self._setup(
+            input_labels, output_labels, rows, allow_float=allow_float, symbols=symbols, name=name
+        )
+        return self
+
+    @classmethod
+    def from_function(
+        cls,
+        function: Callable[[Any], Mapping[Label, object] | Distribution],
+        inputs: Iterable[Label],
+        *,
+        outputs: Sequence[Label] | None = None,
+        name: str = "mechanism",
+    ) -> Mechanism:
+        """Build from ``function(x)``, which returns the row of x (a mapping or Distribution)."""
+        kernel: dict[Label, Mapping[Label, object]] = {}
+        for x in inputs:
+            row = function(x)
+            kernel[x] = row.as_dict() if isinstance(row, Distribution) else row
+        return cls(kernel, outputs=outputs, name=name)
+
+    @classmethod
+    def deterministic(
+        cls,
+        function: Callable[[Any], Label],
+        inputs: Iterable[Label],
+        *,
+        outputs: Sequence[Label] | None = None,
+        name: str = "attribute",
+    ) -> Mechanism:
+        """The kernel of a deterministic function: row x puts probability 1 on ``function(x)``.
+
+        >>> parity = Mechanism.deterministic(lambda x: x % 2, range(4))
+        >>> parity.outputs
+        (0, 1)
+        """
+        return cls({x: {function(x): Fraction(1)} for x in inputs}, outputs=outputs, name=name)
+
+    @classmethod
+    def identity(cls, inputs: Iterable[Label]) -> Mechanism:
+        """The mechanism that releases its input (the identity kernel)."""
+        return cls.deterministic(lambda x: x, inputs, name="identity")
+
+    # --- access -----------------------------------------------------------------------
+    def input_position(self, x: Label) -> int:
+        """The row index of input ``x`` (``InvalidArgument`` naming it when unknown)."""
+        try:
+            return self._input_index[x]
+        except (KeyError, TypeError):
+            raise InvalidArgument(
+                f"input {x!r} is not in the mechanism's inputs {list(self.inputs)!r}"
+            ) from None
+
+    def output_position(self, y: Label) -> int:
+        """The column index of output ``y`` (``InvalidArgument`` naming it when unknown)."""
+        try:
+            return self._output_index[y]
+        except (KeyError, TypeError):
+            raise InvalidArgument(
+                f"output {y!r} is not in the mechanism's outputs {list(self.outputs)!r}"
+            ) from None
+
+    def probability(self, x: Label, y: Label) -> Scalar:
+        """p(y | x)."""
+        return self.rows[self.input_position(x)][self.output_position(y)]
+
+    def row(self, x: Label) -> Distribution:
+        """P_{Y|X=x} as a Distribution over the outputs."""
+        return Distribution._trusted(
+            self.outputs, self.rows[self.input_position(x)], self.conditions
+        )
+
+    def column(self, y: Label) -> tuple[Scalar, ...]:
+        """``(p(y|x) for x in inputs)``."""
+        position = self.output_position(y)
+        return tuple(row[position] for row in self.rows)
+
+    @property
+    def is_rational(self) -> bool:
+        """True when every entry is rational (the fast integer path applies)."""
+        return self._integer is not None
+
+    @property
+    def is_deterministic(self) -> bool:
+        """True when every row puts probability 1 on one output."""
+        return all(sum(1 for v in row if not prove_zero(v)) == 1 for row in self.rows)
+
+    @property
+    def integer_kernel(self) -> IntegerKernel | None:
+        """The integer-matrix form used by the fast paths (None for symbolic kernels)."""
+        return self._integer
+
+    # --- with a prior -----------------------------------------------------------------
+    def check_prior(self, prior: Distribution, *, name: str = "prior") -> None:
+        """Raise ``InvalidArgument`` unless ``prior`` is a Distribution on the inputs."""
+        require_same_alphabet(prior, self.inputs, name=name, against="mechanism's inputs")
+
+    def _prior_vector(self, prior: Distribution) -> list[Scalar]:
+        self.check_prior(prior)
+        return [prior[x] for x in self.inputs]
+
+    def joint(self, prior: Distribution) -> Distribution:
+        """P_{XY} = P_{Y|X} × P_X as a Distribution over pairs ``(x, y)``."""
+        weights = self._prior_vector(prior)
+        outcomes = [(x, y) for x in self.inputs for y in self.outputs]
+        values = [
+            exact_product(w, v) for w, row in zip(weights, self.rows, strict=True) for v in row
+        ]
+        return Distribution._trusted(outcomes, values, self.conditions + prior.conditions)
+
+    def output_masses(self, prior: Distribution) -> list[Scalar]:
+        """``[p_Y(y) for y in outputs]`` exactly (integer fast path when all is rational)."""
+        weights = self._prior_vector(prior)
+        if self._integer is not None and all(type(w) is Fraction for w in weights):
+            return list(self._integer.weighted_column_sums(weights))
+        return [
+            exact_sum(exact_product(w, row[j]) for w, row in zip(weights, self.rows, strict=True))
+            for j in range(len(self.outputs))
+        ]
+
+    def output_distribution(self, prior: Distribution) -> Distribution:
+        """P_Y = P_{Y|X} ∘ P_X."""
+        return Distribution._trusted(
+            self.outputs, self.output_masses(prior), self.conditions + prior.conditions
+        )
+
+    def posterior(
+        self, prior: Distribution, output: Label, *, strict: bool = False
+    ) -> Distribution:
+        """P_{X|Y=y}.  When p_Y(y) = 0 this is the prior (Saeidian et al., footnote 5).
+
+        With ``strict=True`` conditioning on an output of probability zero raises instead.
+        """
+        weights = self._prior_vector(prior)
+        column = self.output_position(output)
+        joint = [exact_product(w, row[column]) for w, row in zip(weights, self.rows, strict=True)]
+        mass = exact_sum(joint)
+        if prove_zero(mass):
+            if strict:
+                raise InvalidArgument(
+                    f"output {output!r} has probability zero under the prior, so the "
+                    "posterior is undefined (strict=True)"
+                )
+            return prior
+        return Distribution._trusted(
+            self.inputs,
+            [exact_quotient(j, mass) for j in joint],
+            self.conditions + prior.conditions,
+        )
+
+    # --- operations on kernels --------------------------------------------------------
+    def post_process(self, kernel: Mechanism) -> Mechanism:
+        """The composition ``kernel ∘ self``: p(z|x) = Σ_y p(y|x) p(z|y) (post-processing).
+
+        ``kernel``'s inputs must include every output of ``self``.
+        """
+        if not isinstance(kernel, Mechanism):
+            raise InvalidArgument(
+                f"post_process: expected a Mechanism, got {type(kernel).__name__}"
+            )
+        missing = [y for y in self.outputs if y not in kernel._input_index]
+        if missing:
+            raise InvalidArgument(
+                f"post_process: the post-processing kernel has no row for output(s) {missing!r}"
+            )
+        matrix = []
+        for row in self.rows:
+            matrix.append(
+                [
+                    exact_sum(
+                        exact_product(row[j], kernel.rows[kernel._input_index[y]][k])
+                        for j, y in enumerate(self.outputs)
+                    )
+                    for k in range(len(kernel.outputs))
+                ]
+            )
+        return Mechanism._trusted(
+            self.inputs, kernel.outputs, matrix, self.conditions + kernel.conditions
+        )
+
+    def parallel(self, other: Mechanism) -> Mechanism:
+        """Run both on one input with independent randomness; outputs are pairs ``(y1, y2)``."""
+        if not isinstance(other, Mechanism):
+            raise InvalidArgument(f"parallel: expected a Mechanism, got {type(other).__name__}")
+        if set(self.inputs) != set(other.inputs):
+            raise InvalidArgument("parallel: the two mechanisms have different input alphabets")
+        outputs = [(a, b) for a in self.outputs for b in other.outputs]
+        matrix = []
+        for x, row in zip(self.inputs, self.rows, strict=True):
+            other_row = other.rows[other._input_index[x]]
+            matrix.append([exact_product(p, q) for p in row for q in other_row])
+        return Mechanism._trusted(self.inputs, outputs, matrix, self.conditions + other.conditions)
+
+    def mixture(self, other: Mechanism, weight: object) -> Mechanism:
+        """``weight`` × self + (1 − weight) × other (same inputs; outputs are the union)."""
+        if not isinstance(other, Mechanism):
+            raise InvalidArgument(f"mixture: expected a Mechanism, got {type(other).__name__}")
+        if set(self.inputs) != set(other.inputs):
+            raise InvalidArgument("mixture: the two mechanisms have different input alphabets")
+        lam = exact(weight, where="mixture weight")
+        if type(lam) is Fraction and not 0 <= lam <= 1:
+            raise InvalidArgument(f"mixture weight {lam} must lie in [0, 1]")
+        outputs = list(dict.fromkeys([*self.outputs, *other.outputs]))
+        rest = exact_difference(Fraction(1), lam)
+        matrix = []
+        for x in self.inputs:
+            matrix.append(
+                [
+                    exact_sum(
+                        [
+                            exact_product(
+                                lam, self.rows[self._input_index[x]][self._output_index[y]]
+                            )
+                            if y in self._output_index
+                            else Fraction(0),
+                            exact_product(
+                                rest, other.rows[other._input_index[x]][other._output_index[y]]
+                            )
+                            if y in other._output_index
+                            else Fraction(0),
+                        ]
+                    )
+                    for y in outputs
+                ]
+            )
+        return Mechanism._trusted(self.inputs, outputs, matrix, self.conditions + other.conditions)
+
+    def product(self, other: Mechanism) -> Mechanism:
+        """Independent inputs and outputs: (x1, x2) -> (y1, y2) with p = p1(y1|x1) p2(y2|x2)."""
+        if not isinstance(other, Mechanism):
+            raise InvalidArgument(f"product: expected a Mechanism, got {type(other).__name__}")
+        inputs = [(a, b) for a in self.inputs for b in other.inputs]
+        outputs = [(a, b) for a in self.outputs for b in other.outputs]
+        matrix = [
+            [exact_product(p, q) for p in r1 for q in r2] for r1 in self.rows for r2 in other.rows
+        ]
+        return Mechanism._trusted(inputs, outputs, matrix, self.conditions + other.conditions)
+
+    def restrict(self, inputs: Iterable[Label]) -> Mechanism:
+        """The same kernel on a subset of the inputs."""
+        chosen = list(inputs)
+        return Mechanism._trusted(
+            chosen,
+            self.outputs,
+            [self.rows[self.input_position(x)] for x in chosen],
+            self.conditions,
+        )
+
+    @classmethod
+    def _trusted(
+        cls,
+        inputs: Sequence[Label],
+        outputs: Sequence[Label],
+        matrix: Sequence[Sequence[Scalar]],
+        conditions: tuple[sympy.Basic, ...] = (),
+    ) -> Mechanism:
+        """Build from exactly computed rows (rows are re-checked cheaply when rational)."""
+        self = object.__new__(cls)
+        self._setup(
+            list(inputs), list(outputs), matrix, allow_float=False, symbols=None, name="mechanism"
+        )
+        if conditions:
+            object.__setattr__(
+                self, "conditions", tuple(dict.fromkeys(self.conditions + conditions))
+            )
+        return self
+
+    # --- equality and display ---------------------------------------------------------
+    def as_dict(self) -> dict[Label, dict[Label, Scalar]]:
+        """``{x: {y: p(y|x)}}`` with every entry, zeros included."""
+        return {
+            x: dict(zip(self.outputs, row, strict=True))
+            for x, row in zip(self.inputs, self.rows, strict=True)
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mechanism):
+            return NotImplemented
+        if set(self.inputs) != set(other.inputs) or set(self.outputs) != set(other.outputs):
+            return False
+        return all(
+            prove_zero(exact_difference(self.probability(x, y), other.probability(x, y)))
+            for x in self.inputs
+            for y in self.outputs
+        )
+
+    def __hash__(self) -> int:
+        return hash(frozenset((x, frozenset(self.row(x).items())) for x in self.inputs))
+
+    def __repr__(self) -> str:
+        body = ", ".join(
+            f"{x!r}: {{"
+            + ", ".join(
+                f"{y!r}: {str(v)!r}"
+                for y, v in zip(self.outputs, row, strict=True)
+                if not prove_zero(v)
+            )
+            + "}"
+            for x, row in zip(self.inputs, self.rows, strict=True)
+        )
+        return f"Mechanism({{{body}}}, outputs={list(self.outputs)!r})"
