@@ -1,0 +1,342 @@
+"""Tests of exactpml.certify: enclosures, certified signs, comparisons and decimals."""
+
+from __future__ import annotations
+
+import decimal as pydecimal
+from fractions import Fraction
+from math import comb
+
+import mpmath
+import pytest
+import sympy
+from flint import arb, ctx, fmpq
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from exactpml.certify import (
+    compare,
+    decimal,
+    enclosure,
+    is_equal,
+    is_greater,
+    is_greater_equal,
+    is_less,
+    is_less_equal,
+    sign,
+)
+from exactpml.errors import InexactInput, InvalidArgument, Undecided
+
+# F = P[Bin(2000, 1/2) <= 200], about 1.3e-321: the tail probability of the known trap.
+F = sympy.Rational(sum(comb(2000, k) for k in range(201)), 2**2000)
+TRAP = -sympy.log(1 - F)  # sympy 1.14 N(TRAP, 50) gives 2.71e-166; the value is 6.72e-322
+
+positive_rationals = st.fractions(min_value=Fraction(1, 10**6), max_value=10**6).filter(
+    lambda q: q > 0
+)
+
+
+def _mpmath_trap(digits: int) -> str:
+    """The trap's value from an independent computation: mpmath at 3x the digits, computing
+    F from its exact integer numerator and then -log1p(-F) (log1p has no cancellation)."""
+    numerator = sum(comb(2000, k) for k in range(201))
+    with mpmath.workdps(3 * digits + 20):
+        tail = mpmath.mpf(numerator) / mpmath.mpf(2) ** 2000
+        return mpmath.nstr(-mpmath.log1p(-tail), digits, min_fixed=1, max_fixed=0)
+
+
+# --- the known trap -------------------------------------------------------------------------
+
+
+def test_decimal_of_the_binomial_tail_trap_is_6_72e_322():
+    assert decimal(TRAP, 3) == "6.72e-322"
+
+
+def test_decimal_of_the_trap_matches_mpmath_log1p_to_40_digits():
+    ours = decimal(TRAP, 40)
+    mantissa, exponent = _mpmath_trap(40).split("e")
+    assert ours == f"{mantissa}e{int(exponent)}"
+
+
+def test_decimal_of_the_trap_matches_its_series_to_100_digits():
+    # -log(1-F) = F + F^2/2 + ...: since F < 1e-320 the terms after F change the value by a
+    # relative 1e-321, so its first 100 digits are F's (rounded exactly, as a rational).
+    assert decimal(TRAP, 100) == decimal(F, 100)
+
+
+def test_enclosure_of_log_near_one_is_accurate_at_low_precision():
+    ball = enclosure(TRAP, 64)
+    assert ball.rel_accuracy_bits() > 50
+    assert ball > 0
+
+
+def test_enclosure_of_exp_minus_one_keeps_the_small_part():
+    tiny = sympy.Rational(1, 10**30)
+    for expr in (sympy.exp(tiny) - 1, 1 - sympy.exp(-tiny), 3 * sympy.exp(tiny) - 3):
+        ball = enclosure(expr, 64)
+        assert ball.rel_accuracy_bits() > 50, expr
+    assert decimal(sympy.exp(tiny) - 1, 5) == "1.0000e-30"
+    assert decimal(1 - sympy.exp(-tiny), 5) == "1.0000e-30"
+
+
+def test_enclosure_of_log_of_a_sum_near_one_uses_log1p():
+    expr = sympy.log(1 + sympy.exp(-1000))
+    assert enclosure(expr, 64).rel_accuracy_bits() > 50
+    assert decimal(expr, 3) == "5.08e-435"
+
+
+# --- signs ----------------------------------------------------------------------------------
+
+
+def test_sign_of_rationals_is_exact():
+    assert sign(Fraction(-1, 3)) == -1
+    assert sign(0) == 0
+    assert sign(sympy.Rational(1, 10**400)) == 1
+
+
+def test_sign_is_right_where_sympy_is_positive_contradicts_itself():
+    # sympy 1.14 answers is_positive == True for both of these (a 2-digit evalf decides).
+    difference = sympy.log(1 - F) - sympy.log(1 - F / 2)
+    assert sign(difference) == -1
+    assert sign(-difference) == 1
+
+
+def test_sign_proves_an_exact_zero_that_sympy_calls_nonzero():
+    # sympy 1.14 answers is_zero == False here.
+    zero = sympy.log((1 - F) * (1 - F / 2)) - sympy.log(1 - F) - sympy.log(1 - F / 2)
+    assert sign(zero) == 0
+    assert sign(sympy.log(6) - sympy.log(2) - sympy.log(3)) == 0
+
+
+def test_sign_of_infinities():
+    assert sign(sympy.oo) == 1
+    assert sign(-sympy.oo) == -1
+
+
+def test_sign_raises_undecided_with_the_expression_and_precision():
+    close = sympy.pi - sympy.Rational(314159265358979323846264338327950288, 10**35)
+    assert sign(close) == 1  # decided at a higher precision
+    with pytest.raises(Undecided) as raised:
+        sign(close, max_precision=64)
+    assert raised.value.precision == 64
+    assert raised.value.expression == close
+    assert "cannot decide the sign" in str(raised.value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(positive_rationals, positive_rationals)
+@example(Fraction(1), Fraction(1))
+@example(Fraction(10**6), Fraction(10**6 - 1, 1))
+def test_sign_of_log_difference_agrees_with_the_exact_order(a, b):
+    log_a = sympy.log(sympy.Rational(a.numerator, a.denominator))
+    log_b = sympy.log(sympy.Rational(b.numerator, b.denominator))
+    assert compare(log_a, log_b) == (a > b) - (a < b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(positive_rationals, positive_rationals)
+def test_enclosure_contains_zero_for_the_log_product_identity(a, b):
+    qa = sympy.Rational(a.numerator, a.denominator)
+    qb = sympy.Rational(b.numerator, b.denominator)
+    identity = sympy.log(qa) + sympy.log(qb) - sympy.log(qa * qb)
+    assert enclosure(identity, 80).contains(0)
+
+
+# --- supported expressions ------------------------------------------------------------------
+
+REFERENCE_DIGITS = 30
+
+
+def _reference(expr: sympy.Expr) -> str:
+    """An independent value: mpmath at 100 digits via lambdify (not used in the module)."""
+    with mpmath.workdps(100):
+        value = sympy.lambdify((), expr, modules="mpmath")()
+        return mpmath.nstr(value, REFERENCE_DIGITS, min_fixed=-5, max_fixed=REFERENCE_DIGITS)
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        sympy.sqrt(2),
+        sympy.Rational(3, 2) ** sympy.Rational(1, 3),
+        2 ** sympy.sqrt(2),
+        sympy.pi * sympy.E,
+        sympy.Abs(sympy.log(sympy.Rational(1, 3))),
+        sympy.Max(sympy.log(3), sympy.Rational(11, 10), evaluate=False),
+        sympy.Min(sympy.log(3), sympy.Rational(11, 10), evaluate=False),
+        sympy.exp(sympy.Rational(1, 7)) / (1 + sympy.exp(sympy.Rational(1, 7))),
+        sympy.Rational(1, 3) - sympy.log(sympy.Rational(7, 10) + sympy.Rational(3, 10) * sympy.E),
+        sympy.log(2, 3),
+    ],
+    ids=str,
+)
+def test_decimal_matches_an_independent_mpmath_value(expr):
+    ours = decimal(expr, REFERENCE_DIGITS)
+    assert pydecimal.Decimal(ours) == pydecimal.Decimal(_reference(expr))
+
+
+def test_binomial_and_factorial_of_integers_are_exact():
+    assert decimal(sympy.binomial(50, 25, evaluate=False), 15) == "126410606437752"
+    assert sign(sympy.factorial(20, evaluate=False) - 2432902008176640000) == 0
+
+
+def test_enclosure_of_a_rational_is_a_ball_around_it():
+    ball = enclosure(Fraction(1, 3), 100)
+    with ctx.workprec(400):  # compare with 1/3 at a precision where fmpq(1, 3) is tight
+        assert ball.contains(fmpq(1, 3))
+    assert ball.rad() < arb(2) ** -99
+
+
+# --- compare --------------------------------------------------------------------------------
+
+
+def test_compare_and_its_boolean_forms():
+    sqrt2, bound = sympy.sqrt(2), sympy.Rational(99, 70)
+    assert compare(sqrt2, bound) == -1
+    assert compare(bound, sqrt2) == 1
+    assert compare(Fraction(1, 2), "1/2") == 0
+    assert is_less(sqrt2, bound) and is_less_equal(sqrt2, bound)
+    assert is_greater(bound, sqrt2) and is_greater_equal(bound, bound)
+    assert is_equal(sympy.log(4), 2 * sympy.log(2))
+    assert not is_equal(sqrt2, bound)
+
+
+def test_compare_with_infinities():
+    assert compare(sympy.oo, 10**100) == 1
+    assert compare(-sympy.oo, sympy.oo) == -1
+    assert compare(sympy.oo, sympy.oo) == 0
+    assert compare(sympy.log(2), -sympy.oo) == 1
+
+
+def test_compare_passes_the_precision_cap_on():
+    close = sympy.pi - sympy.Rational(314159265358979323846264338327950288, 10**35)
+    with pytest.raises(Undecided):
+        compare(close, 0, max_precision=64)
+
+
+# --- decimal --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "digits", "expected"),
+    [
+        (Fraction(1, 3), 5, "0.33333"),
+        (Fraction(2, 3), 3, "0.667"),
+        (Fraction(-1, 7), 3, "-0.143"),
+        (1, 3, "1.00"),
+        (100, 3, "100"),
+        (100, 5, "100.00"),
+        (1000, 3, "1.00e+3"),
+        (123456, 3, "1.23e+5"),
+        (Fraction(12345, 10**8), 3, "0.000123"),
+        (Fraction(12345, 10**9), 3, "1.23e-5"),
+        (Fraction(999, 1000), 2, "1.0"),
+        (Fraction(9995, 1000), 3, "10.0"),
+        (Fraction(5, 2), 1, "2"),
+        (Fraction(7, 2), 1, "4"),
+        (Fraction(1, 8), 2, "0.12"),
+        (Fraction(3, 8), 2, "0.38"),
+        (Fraction(-5, 2), 1, "-2"),
+        (0, 4, "0"),
+        (sympy.oo, 3, "oo"),
+        (-sympy.oo, 3, "-oo"),
+    ],
+    ids=lambda x: str(x),
+)
+def test_decimal_format_and_rounding_of_exact_values(value, digits, expected):
+    assert decimal(value, digits) == expected
+
+
+def test_decimal_of_an_irrational_expression_that_equals_a_tie_is_rounded_to_even():
+    # (sqrt(2)+1)(sqrt(2)-1)/8 is exactly 1/8 = 0.125: no ball excludes the tie, the proof does.
+    one_eighth = (sympy.sqrt(2) + 1) * (sympy.sqrt(2) - 1) / 8
+    assert not isinstance(one_eighth, sympy.Rational)
+    assert decimal(one_eighth, 2, max_precision=256) == "0.12"
+
+
+def test_decimal_of_an_unsimplified_zero_is_0():
+    assert decimal(sympy.log(6) - sympy.log(2) - sympy.log(3), 5) == "0"
+
+
+def test_decimal_raises_undecided_when_a_boundary_cannot_be_settled():
+    near_tie = sympy.Rational(1, 8) + sympy.exp(-(sympy.Integer(10) ** 4))
+    with pytest.raises(Undecided) as raised:
+        decimal(near_tie, 2, max_precision=128)
+    assert raised.value.precision == 128
+    assert decimal(near_tie, 2, max_precision=2**15) == "0.13"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.fractions(max_denominator=10**12), st.integers(min_value=1, max_value=25))
+@example(Fraction(1, 8), 2)
+@example(Fraction(25, 10**7), 1)
+@example(Fraction(-95, 10), 1)
+def test_decimal_of_a_rational_equals_decimal_module_correct_rounding(value, digits):
+    context = pydecimal.Context(prec=digits, rounding=pydecimal.ROUND_HALF_EVEN)
+    expected = context.divide(
+        pydecimal.Decimal(value.numerator), pydecimal.Decimal(value.denominator)
+    )
+    assert pydecimal.Decimal(decimal(value, digits)) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(positive_rationals, st.integers(min_value=1, max_value=30))
+def test_decimal_of_a_square_root_is_within_half_a_unit_of_mpmath(value, digits):
+    root = sympy.sqrt(sympy.Rational(value.numerator, value.denominator))
+    ours = pydecimal.Decimal(decimal(root, digits))
+    with mpmath.workdps(digits + 40):
+        reference = mpmath.sqrt(mpmath.mpf(value.numerator) / value.denominator)
+        error = abs(mpmath.mpf(str(ours)) - reference)
+        unit = mpmath.mpf(10) ** (ours.adjusted() - digits + 1)
+        assert error <= unit / 2
+
+
+# --- bad input ------------------------------------------------------------------------------
+
+t = sympy.Symbol("t", positive=True)
+
+BAD_INPUT = [
+    pytest.param(lambda: sign(sympy.log(t)), InvalidArgument, "free symbol", id="free-symbol"),
+    pytest.param(lambda: sign(0.5), InexactInput, "float", id="python-float"),
+    pytest.param(
+        lambda: sign(sympy.Float("0.5") + sympy.log(2)), InexactInput, "floating", id="sympy-float"
+    ),
+    pytest.param(lambda: sign(sympy.nan), InvalidArgument, "not a number", id="nan"),
+    pytest.param(lambda: sign(sympy.zoo), InvalidArgument, "not a number", id="zoo"),
+    pytest.param(lambda: sign(sympy.log(-2)), InvalidArgument, "complex", id="log-negative-rat"),
+    pytest.param(
+        lambda: sign(sympy.log(sympy.E - sympy.pi)), InvalidArgument, "complex", id="log-negative"
+    ),
+    pytest.param(
+        lambda: sign(sympy.sqrt(sympy.log(2) - 1)),
+        InvalidArgument,
+        "negative base",
+        id="sqrt-negative",
+    ),
+    pytest.param(
+        lambda: sign((1 - sympy.sqrt(3)) ** sympy.pi),
+        InvalidArgument,
+        "negative base",
+        id="negative-base",
+    ),
+    pytest.param(lambda: sign(sympy.sin(1)), Undecided, "not supported", id="unsupported-sin"),
+    pytest.param(
+        lambda: sign(sympy.binomial(sympy.Rational(1, 2), 2, evaluate=False)),
+        Undecided,
+        "integer arguments",
+        id="binomial-non-integer",
+    ),
+    pytest.param(lambda: sign(1, max_precision=1), InvalidArgument, "at least", id="cap-small"),
+    pytest.param(lambda: sign(1, max_precision=True), InvalidArgument, "int", id="cap-bool"),
+    pytest.param(lambda: enclosure(sympy.pi, 10.0), InvalidArgument, "int", id="precision-float"),
+    pytest.param(lambda: enclosure(sympy.oo, 64), InvalidArgument, "infinite", id="enclose-oo"),
+    pytest.param(lambda: decimal(sympy.pi, 0), InvalidArgument, "positive", id="digits-zero"),
+    pytest.param(lambda: decimal(sympy.pi, "3"), InvalidArgument, "positive", id="digits-str"),
+    pytest.param(lambda: decimal("abc", 3), InvalidArgument, "abc", id="unreadable-string"),
+    pytest.param(lambda: compare(t, 1), InvalidArgument, "first argument", id="compare-symbol"),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "message"), BAD_INPUT)
+def test_bad_input_raises_a_clear_error(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
