@@ -10,7 +10,7 @@ their exact ratio (:class:`LogValue`).  Source: Saeidian, Cervia, Oechtering, Sk
 log(9/5)
 """
 
-from exactpml import strategies
+from exactpml import certify, limits, strategies
 from exactpml.disclosure import discloses, disclosing_outputs, singles_out
 from exactpml.distribution import Distribution
 from exactpml.errors import ExactPMLError, InexactInput, InvalidArgument, InvalidFile, Undecided
@@ -47,6 +47,7 @@ __all__ = [
     "LogValue",
     "Mechanism",
     "Undecided",
+    "certify",
     "conditional_pointwise_maximal_leakage",
     "discloses",
     "disclosing_outputs",
@@ -55,6 +56,7 @@ __all__ = [
     "is_pml_private",
     "kl_divergence",
     "leakage_capacity",
+    "limits",
     "max_pointwise_maximal_leakage",
     "maximal_leakage",
     "min_entropy",

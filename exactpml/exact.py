@@ -126,9 +126,8 @@ def _check_sympy(expr: sympy.Basic, where: str) -> Scalar:
                 f"{_describe(where)}symbol {symbol} has unknown sign; declare it with an "
                 f"assumption, e.g. sympy.Symbol('{symbol}', positive=True)"
             )
-    if expr.is_extended_real is False or (expr.is_number and expr.has(sympy.I)):
-        if not (expr.is_number and sympy.im(expr) == 0):
-            raise InvalidArgument(f"{_describe(where)}{expr} is complex; probabilities are real")
+    if expr.has(sympy.I) and sympy.simplify(sympy.im(expr)) != 0:
+        raise InvalidArgument(f"{_describe(where)}{expr} is complex; probabilities are real")
     return as_scalar(expr)
 
 
@@ -268,23 +267,48 @@ def _simplified(value: Scalar) -> sympy.Expr:
     return sympy.simplify(expr)
 
 
+def _closed_sign(expr: sympy.Expr) -> int | None:
+    """Sign of a closed number by certified interval arithmetic (None when undecided).
+
+    sympy's ``is_zero``/``is_positive`` decide closed numbers from a low-precision numerical
+    evaluation and can be wrong (e.g. for log(1 - F) with F ~ 1e-322), so closed numbers are
+    settled by :func:`exactpml.certify.sign` instead.
+    """
+    from exactpml import certify  # certify imports this module
+    from exactpml.errors import ExactPMLError
+
+    try:
+        return certify.sign(expr)
+    except ExactPMLError:
+        return None
+
+
+def _sign_info(value: Scalar) -> tuple[int | None, sympy.Expr | None]:
+    """(sign, None) for rationals and closed numbers; (None, expr) when symbols remain."""
+    if type(value) is Fraction:
+        return (value > 0) - (value < 0), None
+    expr = to_sympy(value)
+    if expr.free_symbols:
+        return None, expr
+    return _closed_sign(expr), None
+
+
 def prove_zero(value: Scalar) -> bool | None:
     """Three-valued: True if ``value == 0`` provably, False if provably not, None if unknown."""
-    if type(value) is Fraction:
-        return value == 0
-    expr = to_sympy(value)
+    sign, expr = _sign_info(value)
+    if expr is None:
+        return None if sign is None else sign == 0
     known = expr.is_zero
-    if known is not None:
-        return bool(known)
-    known = _simplified(expr).is_zero
+    if known is None:
+        known = _simplified(expr).is_zero
     return None if known is None else bool(known)
 
 
 def prove_nonnegative(value: Scalar) -> bool | None:
-    """Three-valued test of ``value >= 0`` (no numerics: assumptions and simplification only)."""
-    if type(value) is Fraction:
-        return value >= 0
-    expr = to_sympy(value)
+    """Three-valued test of ``value >= 0`` (assumptions and simplification for symbols)."""
+    sign, expr = _sign_info(value)
+    if expr is None:
+        return None if sign is None else sign >= 0
     known = expr.is_nonnegative
     if known is None:
         known = _simplified(expr).is_nonnegative
@@ -293,9 +317,9 @@ def prove_nonnegative(value: Scalar) -> bool | None:
 
 def prove_positive(value: Scalar) -> bool | None:
     """Three-valued test of ``value > 0``."""
-    if type(value) is Fraction:
-        return value > 0
-    expr = to_sympy(value)
+    sign, expr = _sign_info(value)
+    if expr is None:
+        return None if sign is None else sign > 0
     known = expr.is_positive
     if known is None:
         known = _simplified(expr).is_positive

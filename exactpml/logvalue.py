@@ -29,6 +29,7 @@ from typing import Any
 
 import sympy
 
+from exactpml import certify
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.exact import Scalar, as_scalar, exact, prove_nonnegative, prove_zero, to_sympy
 
@@ -101,8 +102,6 @@ class LogValue:
 
         Computed by certified interval arithmetic (:func:`exactpml.certify.decimal`).
         """
-        from exactpml import certify
-
         return certify.decimal(self.to_sympy(), digits)
 
     def __str__(self) -> str:
@@ -190,8 +189,6 @@ class LogValue:
             return 0 if value is sympy.oo else 1
         if prove_zero(self.ratio):
             return 0 if value is sympy.S.NegativeInfinity else -1
-        from exactpml import certify
-
         return certify.compare(self.to_sympy(), value)
 
     def __eq__(self, other: object) -> bool:
@@ -255,6 +252,4 @@ def _compare_ratios(a: Scalar, b: Scalar) -> int:
             f"cannot decide the sign of {difference} for all values of its symbols",
             expression=difference,
         )
-    from exactpml import certify
-
     return certify.sign(difference)

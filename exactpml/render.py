@@ -27,6 +27,7 @@ from typing import Any
 
 import sympy
 
+from exactpml import certify
 from exactpml.exact import Scalar, to_sympy
 from exactpml.logvalue import LogValue
 
@@ -42,8 +43,6 @@ class CertifiedDecimal:
 
     def text(self) -> str:
         """The certified decimal string."""
-        from exactpml import certify
-
         if isinstance(self.value, LogValue):
             return self.value.decimal(self.digits)
         return certify.decimal(

@@ -53,7 +53,8 @@ def _reachable(strategy, condition):
             xst.attributes(["a", "b", "c"]),
             lambda u: (
                 u.is_deterministic
-                and len({next(y for y, p in zip(u.outputs, r, strict=True) if p) for r in u.rows}) == 1
+                and len({next(y for y, p in zip(u.outputs, r, strict=True) if p) for r in u.rows})
+                == 1
             ),
         ),
         ("randomised_attribute", xst.attributes(["a", "b"]), lambda u: not u.is_deterministic),
