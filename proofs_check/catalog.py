@@ -139,7 +139,7 @@ CLAIMS: tuple[Claim, ...] = (
     Claim(
         id="pml.pre_processing",
         source=_SOURCE["pml"],
-        result="Pre-processing inequality after Theorem 2.4 (Saeidian et al. 2023b, Lemma 1)",
+        result="Remark after Theorem 2.4 (2023b, Lemma 1)",
         statement=("Z - X - Y ⇒ l(Z->y) ≤ l(X->y); and 0 ≤ l(X->y) ≤ -log min_x p_X(x)."),
         kinds=("P",),
     ),
