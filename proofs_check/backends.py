@@ -151,7 +151,7 @@ class DaskBackend:
         from distributed import as_completed as dask_completed
 
         futures = {self.client.submit(run_task, task, pure=False): task for task in tasks}
-        for future in dask_completed(list(futures)):
+        for future in dask_completed(list(futures), loop=self.client.loop):
             task = futures[future]
             try:
                 yield future.result()
