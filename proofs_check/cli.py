@@ -204,6 +204,8 @@ def _list_claims(the_plan: Plan, registry: Registry, console: Console) -> None:
             status, mutants = "not yet checkable", ""
         else:
             status = registered.target
+            if registered.known_false is not None:
+                status += f" (source false as written: {registered.known_false})"
             mutants = ", ".join(registered.mutant_names)
         table.add_row(claim.id, claim.result, claim.kinds_text or "-", status, mutants)
     console.print(table)

@@ -59,11 +59,15 @@ class RegisteredCheck:
         claim: The claim it checks.
         function: The check function.
         mutants: ``(name, description)`` pairs, in declaration order (at least one).
+        known_false: If the source's statement is false as written, why (the check then
+            FAILS un-mutated with a counterexample, and the tests expect that); else
+            ``None``.
     """
 
     claim: Claim
     function: CheckFunction
     mutants: tuple[tuple[str, str], ...]
+    known_false: str | None = None
 
     @property
     def mutant_names(self) -> tuple[str, ...]:
@@ -179,15 +183,24 @@ class Registry:
         return NOT_CHECKABLE if self.include_catalog else ()
 
     def register(
-        self, claim: Claim, function: CheckFunction, mutants: Mapping[str, str]
+        self,
+        claim: Claim,
+        function: CheckFunction,
+        mutants: Mapping[str, str],
+        *,
+        known_false: str | None = None,
     ) -> RegisteredCheck:
         """Attach ``function`` to ``claim``; raise InvalidArgument on any inconsistency."""
+        if known_false is not None and (
+            not isinstance(known_false, str) or not known_false.strip()
+        ):
+            raise InvalidArgument(f"known_false of {claim.id!r} must say why the source is false.")
         if not callable(function):
             raise InvalidArgument(f"the check of {claim.id!r} must be callable.")
         if claim.id in self._checks:
             existing = self._checks[claim.id].target
             raise InvalidArgument(f"claim {claim.id!r} already has a check ({existing}).")
-        registered = RegisteredCheck(claim, function, _mutants(claim.id, mutants))
+        registered = RegisteredCheck(claim, function, _mutants(claim.id, mutants), known_false)
         if catalog_claim(claim.id) is None:
             self._user_claims[claim.id] = claim
         self._checks[claim.id] = registered
@@ -202,12 +215,13 @@ class Registry:
         result: str | None = None,
         statement: str | None = None,
         kinds: str | Iterable[str] | None = None,
+        known_false: str | None = None,
     ) -> Callable[[CheckFunction], CheckFunction]:
         """Decorator attaching a check to ``claim_id``; see :func:`check`."""
         claim = _claim_for(claim_id, source=source, result=result, statement=statement, kinds=kinds)
 
         def decorate(function: CheckFunction) -> CheckFunction:
-            self.register(claim, function, mutants)
+            self.register(claim, function, mutants, known_false=known_false)
             return function
 
         return decorate
@@ -264,6 +278,7 @@ def check(
     result: str | None = None,
     statement: str | None = None,
     kinds: str | Iterable[str] | None = None,
+    known_false: str | None = None,
     registry: Registry | None = None,
 ) -> Callable[[CheckFunction], CheckFunction]:
     """Decorator attaching a check function to a claim.
@@ -277,6 +292,9 @@ def check(
         result: For a claim not in the catalog: its number, e.g. ``"Lemma 1"``.
         statement: For a claim not in the catalog: the statement in words.
         kinds: For a claim not in the catalog: the kinds of evidence, e.g. ``"PE"``.
+        known_false: Only when the source's statement is false as written: why.  The
+            check then reports FAILED with the counterexample (never hidden), and the test
+            suite expects FAILED rather than PASSED for it.
         registry: Where to register (default: :data:`default_registry`).
 
     Returns:
@@ -294,6 +312,7 @@ def check(
         result=result,
         statement=statement,
         kinds=kinds,
+        known_false=known_false,
     )
 
 

@@ -134,6 +134,8 @@ class Plan:
         fixed: Results known without running (no check registered, listed as not checkable).
         listed: Listed-not-checkable items to mention in the report's notes.
         functions: Check functions by claim id (for in-process execution).
+        non_importable: Checks that worker processes cannot import (defined in a function).
+        known_false: Why the source's statement is false, for checks that say so.
     """
 
     options: RunOptions
@@ -143,6 +145,7 @@ class Plan:
     listed: tuple[ListedItem, ...]
     functions: dict[str, Callable[..., object]] = field(default_factory=dict)
     non_importable: tuple[str, ...] = ()
+    known_false: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +227,7 @@ def plan(
     fixed: list[ClaimResult] = []
     functions: dict[str, Callable[..., object]] = {}
     non_importable: list[str] = []
+    known_false: dict[str, str] = {}
     selected: list[Claim] = []
     for claim_id in chosen_ids:
         claim = by_id[claim_id]
@@ -246,6 +250,8 @@ def plan(
                 f"{', '.join(registered.mutant_names)}"
             )
         functions[claim_id] = registered.function
+        if registered.known_false is not None:
+            known_false[claim_id] = registered.known_false
         if not registered.importable:
             non_importable.append(f"{claim_id} ({registered.target})")
         for shard in range(options.shards):
@@ -277,6 +283,7 @@ def plan(
         tuple(notes),
         functions,
         tuple(non_importable),
+        known_false,
     )
 
 
@@ -329,6 +336,12 @@ def execute(
         claim = by_id[outcome.claim_id]
         evidence, error = merge_shards(done)
         verdict, note = decide(claim, evidence, error)
+        reason = the_plan.known_false.get(claim.id)
+        if reason is not None and the_plan.options.mutant is None and not note:
+            if verdict is Verdict.FAILED:
+                note = f"the source's statement is false as written: {reason}"
+            elif verdict is Verdict.PASSED:
+                note = f"passed although the check says the source is false ({reason})"
         result = ClaimResult(
             claim,
             verdict,

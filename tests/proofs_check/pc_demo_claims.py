@@ -1,7 +1,8 @@
 """Demo claims for the proofs_check tests, in test-local registries.
 
 ``demo_registry`` holds true toy claims whose checks pass and whose mutants fail with an
-exact counterexample, one per evidence kind and one with every kind.  ``odd_registry``
+exact counterexample, one per evidence kind and one with every kind.  ``false_registry``
+holds a toy "source" claim that is false as written (its check fails un-mutated).  ``odd_registry``
 holds checks that misbehave on purpose (raise, return undecided or incomplete evidence),
 to test the verdicts.  Functions are at module level so worker processes can import them.
 """
@@ -31,6 +32,7 @@ from proofs_check import (
 )
 
 demo_registry = Registry()
+false_registry = Registry()
 odd_registry = Registry()
 
 
@@ -184,6 +186,26 @@ def all_kinds(ctx: CheckContext) -> list[Evidence]:
         witness_evidence("2 = 2 * 1 is even", 2 % 2 == 0, values={"k": 1}),
         certified_evidence("pi > 3", 20, holds=bool(pi_minus_3.a > 0)),
     ]
+
+
+@check(
+    "demo.source_error",
+    source="proofs_check demo",
+    result="Toy claim 6",
+    statement="x*x >= x for every rational x",
+    kinds="P",
+    known_false="x*x < x for 0 < x < 1",
+    mutants={"flipped": "x*x <= x instead"},
+    registry=false_registry,
+)
+def source_error(ctx: CheckContext) -> list[Evidence]:
+    """The source's statement as written (false), or its flipped mutant (also false)."""
+    flipped = ctx.mutant == "flipped"
+
+    def holds(x: Fraction) -> bool:
+        return x * x <= x if flipped else x * x >= x
+
+    return [property_holds(ctx, RATIONALS, holds, describe="x*x <= x" if flipped else "x*x >= x")]
 
 
 @check(

@@ -85,6 +85,12 @@ BAD_REGISTRATIONS: list[tuple[str, str, dict[str, Any], str]] = [
     ),
     ("id without a prefix", "lemma", {"mutants": {"m": "m"}, **USER}, "prefix.name"),
     ("id with spaces", "my lab.x", {"mutants": {"m": "m"}, **USER}, "prefix.name"),
+    (
+        "empty known_false reason",
+        "pml.thm_3_5",
+        {"mutants": {"m": "m"}, "known_false": " "},
+        "must say why",
+    ),
     ("listed not checkable id", "pml.ex_3_2", {"mutants": {"m": "m"}, **USER}, "not checkable"),
 ]
 
