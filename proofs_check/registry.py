@@ -321,6 +321,11 @@ def load_claim_modules(package: str = "proofs_check.claims") -> tuple[str, ...]:
     root = importlib.import_module(package)
     names: list[str] = []
     for info in pkgutil.walk_packages(getattr(root, "__path__", []), prefix=f"{package}."):
-        importlib.import_module(info.name)
+        try:
+            importlib.import_module(info.name)
+        except InvalidArgument as exc:
+            raise InvalidArgument(f"{info.name}: {exc}") from exc
+        except ImportError as exc:
+            raise ImportError(f"{info.name}: {exc}") from exc
         names.append(info.name)
     return tuple(names)

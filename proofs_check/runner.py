@@ -208,7 +208,13 @@ def plan(
     if registry is None:
         registry = default_registry
     if registry is default_registry:
-        load_claim_modules()
+        try:
+            load_claim_modules()
+        except Exception as exc:
+            raise InvalidArgument(
+                f"a claim module of proofs_check.claims cannot be imported: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
     claims = registry.claims()
     listed_items = registry.listed()
     chosen_ids, listed_ids = select(

@@ -275,3 +275,18 @@ def test_bad_input_in_a_real_process_prints_no_traceback() -> None:
         "proofs_check: error: unknown claim 'pml.thm_35'; "
         "did you mean pml.thm_3_5 or pml.thm_4_5 or pml.thm_4_3?\n"
     )
+
+
+def test_a_broken_claim_module_stops_the_run_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken() -> tuple[str, ...]:
+        raise ImportError("proofs_check.claims.pml: No module named 'exactpml.limits'")
+
+    monkeypatch.setattr("proofs_check.runner.load_claim_modules", broken)
+    status, out, err = run(["pml.thm_3_5"], None, capsys)
+    assert status == 2 and out == ""
+    assert err == (
+        "proofs_check: error: a claim module of proofs_check.claims cannot be imported: "
+        "ImportError: proofs_check.claims.pml: No module named 'exactpml.limits'\n"
+    )

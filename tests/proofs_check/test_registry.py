@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -143,3 +144,16 @@ def test_a_test_registry_knows_only_its_own_checks() -> None:
 def test_loading_the_claim_modules_imports_every_module_of_the_package() -> None:
     names = load_claim_modules()
     assert all(name.startswith("proofs_check.claims.") for name in names)
+
+
+def test_a_broken_claim_module_is_named_when_loading_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "pc_broken_claims"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "good.py").write_text("X = 1\n")
+    (package / "bad.py").write_text("import no_such_library_xyz\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ImportError, match=r"pc_broken_claims\.bad: No module named"):
+        load_claim_modules("pc_broken_claims")
