@@ -20,7 +20,7 @@ from typing import Any
 
 from exactpml.errors import InvalidArgument
 from proofs_check.catalog import KINDS, Kind
-from proofs_check.exactness import exact_text, exactly_equal
+from proofs_check.exactness import exact_text, exactly_equal, three_valued
 from proofs_check.properties import property_holds
 from proofs_check.record import Evidence, ExactValue, PropertyStats, exact_values
 
@@ -94,7 +94,7 @@ def exact_instances(
         name, computed, expected = item
         name = str(name)
         values.append(ExactValue.of(name, computed))
-        verdict = compare(computed, expected)
+        verdict = three_valued(compare(computed, expected), name="equal")
         if verdict is False:
             failures.append(
                 f"{name}: computed {exact_text(computed, name=name)}, "
@@ -160,7 +160,7 @@ def limit_evidence(
     shown = exact_text(value, name=name)
     claimed = exact_text(expected, name="expected")
     status = "attained" if attained else "not attained"
-    same = (equal or exactly_equal)(value, expected)
+    same = three_valued((equal or exactly_equal)(value, expected), name="equal")
     label = f"limit of {family}"
     if same is False:
         return Evidence(

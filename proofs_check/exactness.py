@@ -18,9 +18,16 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from exactpml.errors import InexactInput
+from exactpml.errors import InexactInput, InvalidArgument
 
-__all__ = ["exact_latex", "exact_repr", "exact_text", "exactly_equal", "require_exact"]
+__all__ = [
+    "exact_latex",
+    "exact_repr",
+    "exact_text",
+    "exactly_equal",
+    "require_exact",
+    "three_valued",
+]
 
 
 def _is_sympy(value: object) -> bool:
@@ -233,6 +240,33 @@ def exactly_equal(left: object, right: object) -> bool | None:
     if is_zero is None:
         return None
     return bool(is_zero)
+
+
+def three_valued(result: object, *, name: str) -> bool | None:
+    """``result`` as True, False or None; sympy and numpy booleans are accepted.
+
+    Anything else (a number, an unevaluated sympy relation) raises InvalidArgument, so
+    that a truthy value is never mistaken for a verdict.
+
+    >>> import sympy
+    >>> three_valued(sympy.Integer(2) > 1, name="holds")
+    True
+    >>> three_valued(sympy.Symbol("x") > 1, name="holds")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactpml.errors.InvalidArgument: holds must return True, False or None (undecided), ...
+    """
+    if result is None or isinstance(result, bool):
+        return result
+    module = type(result).__module__
+    if module.startswith("sympy") and type(result).__name__ in ("BooleanTrue", "BooleanFalse"):
+        return bool(result)
+    if module.startswith("numpy") and type(result).__name__ in ("bool", "bool_"):
+        return bool(result)
+    raise InvalidArgument(
+        f"{name} must return True, False or None (undecided), not {result!r} "
+        f"({type(result).__name__})."
+    )
 
 
 def _plain_equal(left: object, right: object) -> bool:

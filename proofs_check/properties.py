@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from exactpml.errors import InvalidArgument, Undecided
 from proofs_check.context import CheckContext, validate_examples
-from proofs_check.exactness import exact_repr
+from proofs_check.exactness import exact_repr, three_valued
 from proofs_check.record import Evidence, PropertyStats
 
 if TYPE_CHECKING:
@@ -115,20 +115,6 @@ def property_summary(describe: str, passed: bool | None, stats: PropertyStats) -
     return f"{describe}: held on {stats.tried} random exact {instances} ({seeds}{note})"
 
 
-def _as_verdict(result: object) -> bool | None:
-    if result is None or isinstance(result, bool):
-        return result
-    module = type(result).__module__
-    if module.startswith("sympy") and type(result).__name__ in ("BooleanTrue", "BooleanFalse"):
-        return bool(result)
-    if module.startswith("numpy") and type(result).__name__ == "bool":
-        return bool(result)
-    raise InvalidArgument(
-        f"holds must return True, False or None (undecided), not {result!r} "
-        f"({type(result).__name__})."
-    )
-
-
 def property_holds(
     ctx: CheckContext,
     strategy: SearchStrategy[T],
@@ -174,7 +160,7 @@ def property_holds(
         nonlocal tried, undecided
         searching = not failing and not raised
         try:
-            verdict = _as_verdict(holds(instance))
+            verdict = three_valued(holds(instance), name="holds")
         except Undecided:
             verdict = None
         except Exception as exc:

@@ -168,3 +168,9 @@ def test_not_checkable_evidence_is_never_passed() -> None:
     assert evidence.passed is None
     assert evidence.checkable is False
     assert evidence.summary == "not checkable: formulas lost in extraction"
+
+
+def test_a_custom_equality_must_return_a_verdict_not_a_truthy_value() -> None:
+    with pytest.raises(InvalidArgument, match="equal must return True, False or None"):
+        exact_instances({"x": (1, 2)}, equal=lambda a, b: a - b)  # type: ignore[arg-type, return-value]
+    assert exact_instances({"x": (1, 1)}, equal=lambda a, b: sympy.Eq(a, b)).passed is True
