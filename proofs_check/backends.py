@@ -124,7 +124,7 @@ class DaskBackend:
     name = "dask"
     in_process = False
 
-    def __init__(self, address: str, *, timeout: float = 10.0) -> None:
+    def __init__(self, address: str, *, timeout: float = 5.0) -> None:
         try:
             from distributed import Client
         except ImportError as exc:

@@ -136,9 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--scheduler-timeout",
         type=_seconds,
-        default=10.0,
+        default=5.0,
         metavar="SECONDS",
-        help="how long to wait for the scheduler (default 10)",
+        help="how long to wait for the scheduler (default 5)",
     )
     parser.add_argument(
         "--format",

@@ -76,7 +76,7 @@ class RunOptions:
     shards: int = 1
     workers: int | None = None
     scheduler: str | None = None
-    scheduler_timeout: float = 10.0
+    scheduler_timeout: float = 5.0
     mutant: str | None = None
     modules: tuple[str, ...] = ()
 
