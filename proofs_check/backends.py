@@ -151,12 +151,19 @@ class DaskBackend:
         from distributed import as_completed as dask_completed
 
         futures = {self.client.submit(run_task, task, pure=False): task for task in tasks}
-        for future in dask_completed(list(futures), loop=self.client.loop):
-            task = futures[future]
-            try:
-                yield future.result()
-            except Exception as exc:
-                yield _failed(task, exc, "Dask worker failed")
+        done: set[CheckTask] = set()
+        try:
+            for future in dask_completed(list(futures), loop=self.client.loop):
+                task = futures[future]
+                done.add(task)
+                try:
+                    yield future.result()
+                except Exception as exc:
+                    yield _failed(task, exc, "Dask worker failed")
+        except Exception as exc:  # the scheduler went away mid-run: report, do not crash
+            for task in futures.values():
+                if task not in done:
+                    yield _failed(task, exc, "lost the Dask scheduler")
 
     def close(self) -> None:
         """Close the connection to the scheduler."""

@@ -54,3 +54,23 @@ def test_the_command_line_runs_on_a_scheduler_address(
     status = main(["--scheduler", scheduler, "--quick", "--format", "json"], registry=demo)
     assert status == 0
     assert json.loads(capsys.readouterr().out)["summary"]["passed"] == 5
+
+
+def test_losing_the_scheduler_mid_run_reports_errors_instead_of_crashing(
+    demo: Registry, scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = distributed.as_completed
+
+    def dies_after_one(futures, **kwargs):  # type: ignore[no-untyped-def]
+        for future in original(futures, **kwargs):
+            yield future
+            raise OSError("connection to the scheduler closed")
+
+    monkeypatch.setattr(distributed, "as_completed", dies_after_one)
+    options = RunOptions(profile="quick", scheduler=scheduler)
+    report = run_checks(options=options, registry=demo)
+    verdicts = [result.verdict for result in report.results]
+    assert verdicts.count(Verdict.PASSED) == 1
+    assert verdicts.count(Verdict.ERROR) == 4
+    errors = [r.note for r in report.results if r.verdict is Verdict.ERROR]
+    assert all(note.startswith("lost the Dask scheduler: OSError") for note in errors)
