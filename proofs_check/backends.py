@@ -1,0 +1,170 @@
+"""Executors for check tasks: the current process, local worker processes, or Dask.
+
+All three take the same plain :class:`~proofs_check.task.CheckTask` records and yield
+:class:`~proofs_check.task.CheckOutcome` records as they complete.  A task that crashes
+its worker becomes an outcome with an error; it never stops the run.
+
+- :class:`SerialBackend` runs checks in this process (one at a time).
+- :class:`ProcessBackend` uses ``concurrent.futures.ProcessPoolExecutor`` with the
+  ``forkserver`` start method where available (safe with threads, such as the progress
+  display's), so workers import checks by name.
+- :class:`DaskBackend` submits the same tasks to a Dask ``distributed`` scheduler; Dask is
+  an optional dependency, imported only here.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any, Protocol
+
+from exactpml.errors import InvalidArgument
+from proofs_check.task import CheckOutcome, CheckTask, execute, run_task
+
+__all__ = [
+    "Backend",
+    "DaskBackend",
+    "DaskUnavailable",
+    "ProcessBackend",
+    "SchedulerUnreachable",
+    "SerialBackend",
+]
+
+
+class SchedulerUnreachable(InvalidArgument):
+    """The Dask scheduler could not be reached within the timeout."""
+
+
+class DaskUnavailable(InvalidArgument):
+    """``--scheduler`` was given but ``dask[distributed]`` is not installed."""
+
+
+class Backend(Protocol):
+    """Runs tasks and yields their outcomes in completion order."""
+
+    name: str
+    in_process: bool
+
+    def run(
+        self, tasks: Sequence[CheckTask], functions: Mapping[str, Callable[..., Any]]
+    ) -> Iterator[CheckOutcome]:
+        """Yield one outcome per task (``functions`` maps claim ids to check functions)."""
+        ...
+
+    def close(self) -> None:
+        """Release resources (connections, processes)."""
+        ...
+
+
+def _failed(task: CheckTask, exc: BaseException, where: str) -> CheckOutcome:
+    return CheckOutcome(task.claim_id, task.shard, (), f"{where}: {type(exc).__name__}: {exc}", 0.0)
+
+
+class SerialBackend:
+    """Runs every check in the current process, one after another."""
+
+    name = "serial"
+    in_process = True
+
+    def run(
+        self, tasks: Sequence[CheckTask], functions: Mapping[str, Callable[..., Any]]
+    ) -> Iterator[CheckOutcome]:
+        """Run each task with the registered function object (no import by name)."""
+        for task in tasks:
+            yield execute(task, functions[task.claim_id])
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class ProcessBackend:
+    """Runs checks in ``workers`` local processes."""
+
+    name = "processes"
+    in_process = False
+
+    def __init__(self, workers: int) -> None:
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise InvalidArgument(f"workers={workers!r} must be a positive integer.")
+        self.workers = workers
+
+    def run(
+        self, tasks: Sequence[CheckTask], functions: Mapping[str, Callable[..., Any]]
+    ) -> Iterator[CheckOutcome]:
+        """Submit every task to a process pool and yield outcomes as they complete."""
+        if not tasks:
+            return
+        methods = multiprocessing.get_all_start_methods()
+        method = "forkserver" if "forkserver" in methods else "spawn"
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":
+            context.set_forkserver_preload(["proofs_check.task", "hypothesis", "sympy"])
+        pool = ProcessPoolExecutor(max_workers=min(self.workers, len(tasks)), mp_context=context)
+        try:
+            futures: dict[Future[CheckOutcome], CheckTask] = {
+                pool.submit(run_task, task): task for task in tasks
+            }
+            for future in as_completed(futures):
+                task = futures[future]
+                try:
+                    yield future.result()
+                except Exception as exc:  # a worker died (BrokenProcessPool) or similar
+                    yield _failed(task, exc, "worker process failed")
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def close(self) -> None:
+        """Pools are closed at the end of each run."""
+
+
+class DaskBackend:
+    """Submits checks to a Dask ``distributed`` scheduler at ``address``."""
+
+    name = "dask"
+    in_process = False
+
+    def __init__(self, address: str, *, timeout: float = 5.0) -> None:
+        try:
+            from distributed import Client
+        except ImportError as exc:
+            raise DaskUnavailable(
+                "--scheduler needs Dask: pip install 'exactpml[dask]' (dask[distributed])"
+            ) from exc
+        if not isinstance(address, str) or not address.strip():
+            raise InvalidArgument(f"scheduler address {address!r} must be a non-empty string.")
+        if isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout <= 0:
+            raise InvalidArgument(f"scheduler timeout {timeout!r} must be a positive number.")
+        self.address = address
+        try:
+            self.client: Any = Client(address, timeout=f"{timeout}s", set_as_default=False)
+        except Exception as exc:  # OSError, TimeoutError, ValueError for bad addresses, ...
+            detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise SchedulerUnreachable(
+                f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({detail})"
+            ) from None
+
+    def run(
+        self, tasks: Sequence[CheckTask], functions: Mapping[str, Callable[..., Any]]
+    ) -> Iterator[CheckOutcome]:
+        """Submit every task to the cluster and yield outcomes as they complete."""
+        from distributed import as_completed as dask_completed
+
+        futures = {self.client.submit(run_task, task, pure=False): task for task in tasks}
+        done: set[CheckTask] = set()
+        try:
+            for future in dask_completed(list(futures), loop=self.client.loop):
+                task = futures[future]
+                done.add(task)
+                try:
+                    yield future.result()
+                except Exception as exc:
+                    yield _failed(task, exc, "Dask worker failed")
+        except Exception as exc:  # the scheduler went away mid-run: report, do not crash
+            for task in futures.values():
+                if task not in done:
+                    yield _failed(task, exc, "lost the Dask scheduler")
+
+    def close(self) -> None:
+        """Close the connection to the scheduler."""
+        self.client.close()

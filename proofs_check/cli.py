@@ -1,0 +1,301 @@
+"""Command line: ``python -m proofs_check [PATTERN ...] [options]``.
+
+Exit status: 0 when every selected claim PASSED, 1 when some did not, 2 for bad input
+(unknown claim, bad seed or example count, unwritable output, unreachable scheduler,
+a user module that cannot be imported), 130 when interrupted.  Bad input is reported as
+one line on stderr, before anything runs; no report file is written unless the run
+completes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from exactpml.errors import ExactPMLError
+from proofs_check.backends import Backend
+from proofs_check.context import MAX_EXAMPLES, MAX_SEED, PROFILE_EXAMPLES
+from proofs_check.formats import FORMATS, SUFFIXES, render
+from proofs_check.formats.to_table import print_report
+from proofs_check.output import check_writable, write_atomically
+from proofs_check.registry import Registry, default_registry
+from proofs_check.runner import MAX_SHARDS, Plan, Report, RunOptions, execute, make_backend, plan
+from proofs_check.verdict import ClaimResult
+
+__all__ = ["build_parser", "main"]
+
+EXIT_PASSED = 0
+EXIT_NOT_PASSED = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+def _integer(name: str, low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip().replace("_", ""), 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{name} must be an integer from {low} to {high}, got {text!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"{name} must be an integer from {low} to {high}, got {text!r}"
+            )
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)  # a timeout, not a mathematical quantity
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(
+            f"--scheduler-timeout must be a number of seconds in (0, 3600], got {text!r}"
+        )
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m proofs_check``."""
+    parser = _Parser(
+        prog="python -m proofs_check",
+        description="Check the claims of CLAIMS.md exactly and print a report.",
+        epilog="Exit status: 0 all selected claims passed, 1 some did not, 2 bad input.",
+    )
+    parser.add_argument(
+        "patterns",
+        nargs="*",
+        metavar="CLAIM",
+        help="claim ids, prefixes (pml.) or globs (pml.thm_4_*); default: every claim",
+    )
+    profile = parser.add_mutually_exclusive_group()
+    profile.add_argument(
+        "--quick",
+        dest="profile",
+        action="store_const",
+        const="quick",
+        help=f"CI profile ({PROFILE_EXAMPLES['quick']} examples per property)",
+    )
+    profile.add_argument(
+        "--thorough",
+        dest="profile",
+        action="store_const",
+        const="thorough",
+        help=f"thorough profile ({PROFILE_EXAMPLES['thorough']} examples per property)",
+    )
+    parser.set_defaults(profile="default")
+    parser.add_argument(
+        "--examples",
+        type=_integer("--examples", 1, MAX_EXAMPLES),
+        metavar="N",
+        help="random exact instances per property",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_integer("--seed", 0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="seed of the random instances (default 0)",
+    )
+    parser.add_argument(
+        "--shards",
+        type=_integer("--shards", 1, MAX_SHARDS),
+        default=1,
+        metavar="K",
+        help="run each claim with the K seeds S, S+1, ... (default 1)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_integer("--workers", 1, 4096),
+        metavar="N",
+        help="worker processes (default: the core count; 1 runs in-process)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask distributed scheduler, e.g. tcp://host:8786",
+    )
+    parser.add_argument(
+        "--scheduler-timeout",
+        type=_seconds,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long to wait for the scheduler (default 5)",
+    )
+    parser.add_argument(
+        "--format",
+        choices=sorted(FORMATS),
+        dest="format_name",
+        help="report format (default: table, or implied by --output's suffix)",
+    )
+    parser.add_argument(
+        "--output",
+        metavar="FILE",
+        help="write the report to FILE (atomically, when the run completes)",
+    )
+    parser.add_argument(
+        "--module",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        dest="modules",
+        help="import MODULE first (user claims); repeatable",
+    )
+    parser.add_argument(
+        "--mutant",
+        metavar="NAME",
+        help="run the selected claims with this mutant (they should FAIL)",
+    )
+    parser.add_argument(
+        "--timings",
+        action="store_true",
+        help="include per-claim times in json/markdown/latex output",
+    )
+    parser.add_argument(
+        "--list",
+        action="store_true",
+        help="list the claims, their kinds, checks and mutants, and exit",
+    )
+    return parser
+
+
+def _format_name(args: argparse.Namespace) -> str:
+    if args.format_name:
+        return str(args.format_name)
+    if args.output:
+        return SUFFIXES.get(Path(args.output).suffix.lower(), "table")
+    return "table"
+
+
+def _stdout_console() -> Console:
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=120)
+    return console
+
+
+def _list_claims(the_plan: Plan, registry: Registry, console: Console) -> None:
+    table = Table(title="proofs_check claims", show_lines=False)
+    for column in ("Claim", "Result", "Kinds", "Check", "Mutants"):
+        table.add_column(column)
+    for claim in the_plan.claims:
+        registered = registry.get(claim.id)
+        if not claim.kinds:
+            status, mutants = "listed, not checkable", ""
+        elif registered is None:
+            status, mutants = "not yet checkable", ""
+        else:
+            status = registered.target
+            if registered.known_false is not None:
+                status += f" (source false as written: {registered.known_false})"
+            mutants = ", ".join(registered.mutant_names)
+        table.add_row(claim.id, claim.result, claim.kinds_text or "-", status, mutants)
+    console.print(table)
+    for item in the_plan.listed:
+        console.print(
+            f"listed, not checkable: {item.id} ({item.result}): {item.reason}", highlight=False
+        )
+
+
+def _run_with_progress(the_plan: Plan, backend: Backend) -> Report:
+    stderr = Console(stderr=True)
+    total = len(the_plan.claims)
+    if not stderr.is_terminal or total < 2:
+        return execute(the_plan, backend)
+    progress = Progress(
+        TextColumn("[bold]checking"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+        console=stderr,
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("", total=total)
+
+        def advance(result: ClaimResult) -> None:
+            progress.update(
+                task, advance=1, description=f"{result.claim.id}: {result.verdict.value}"
+            )
+
+        return execute(the_plan, backend, on_result=advance)
+
+
+def _fail(message: str) -> int:
+    print(f"proofs_check: error: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None) -> int:
+    """Run the command line; return the exit status.
+
+    Args:
+        argv: The arguments (default: ``sys.argv[1:]``).
+        registry: Run this registry instead of the default one (for tests and embedding).
+    """
+    args = build_parser().parse_args(argv)
+    try:
+        options = RunOptions(
+            seed=args.seed,
+            examples=args.examples,
+            profile=args.profile,
+            shards=args.shards,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            scheduler_timeout=args.scheduler_timeout,
+            mutant=args.mutant,
+            modules=tuple(args.modules),
+        )
+        the_plan = plan(args.patterns, options=options, registry=registry)
+        if args.list:
+            _list_claims(the_plan, registry or default_registry, _stdout_console())
+            return EXIT_PASSED
+        format_name = _format_name(args)
+        if args.output:
+            check_writable(args.output)
+        backend = make_backend(options)
+    except ExactPMLError as exc:
+        return _fail(str(exc))
+    try:
+        report = _run_with_progress(the_plan, backend)
+    except KeyboardInterrupt:
+        print("proofs_check: interrupted; no report written", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except ExactPMLError as exc:
+        return _fail(str(exc))
+    finally:
+        backend.close()
+    if args.output:
+        text = render(report, format_name, timings=args.timings or format_name == "table")
+        try:
+            write_atomically(args.output, text)
+        except OSError as exc:
+            return _fail(f"cannot write the report to {args.output}: {exc.strerror or exc}")
+        print(
+            f"proofs_check: {report.summary_line()}; report written to {args.output}",
+            file=sys.stderr,
+        )
+    elif format_name == "table":
+        print_report(report, _stdout_console())
+    else:
+        sys.stdout.write(render(report, format_name, timings=args.timings))
+    return EXIT_PASSED if report.passed else EXIT_NOT_PASSED

@@ -1,0 +1,81 @@
+"""The context a check runs in: seed, examples per property, profile and mutant.
+
+A check is a function ``check(ctx: CheckContext) -> list[Evidence]``.  It draws its
+random instances from ``ctx.seed`` (so the same seed gives the same report), runs each
+property on ``ctx.examples`` instances, may scale other work by ``ctx.profile``, and
+switches its statement to the named mutant when ``ctx.mutant`` is set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from exactpml.errors import InvalidArgument
+
+__all__ = ["MAX_EXAMPLES", "MAX_SEED", "PROFILES", "PROFILE_EXAMPLES", "CheckContext", "Profile"]
+
+Profile = Literal["quick", "default", "thorough"]
+"""How hard to try: ``quick`` for CI, ``default``, ``thorough`` for campaigns."""
+
+PROFILES: tuple[Profile, ...] = get_args(Profile)
+
+PROFILE_EXAMPLES: dict[Profile, int] = {"quick": 50, "default": 200, "thorough": 2000}
+"""Random instances per property for each profile, unless ``examples`` is given."""
+
+MAX_SEED = 2**63 - 1
+MAX_EXAMPLES = 10_000_000
+
+
+def validate_seed(seed: object, *, name: str = "seed") -> int:
+    """Return ``seed`` if it is an integer in ``[0, 2**63 - 1]``, else raise InvalidArgument."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InvalidArgument(f"{name}={seed!r} must be an integer from 0 to {MAX_SEED}.")
+    return seed
+
+
+def validate_examples(examples: object, *, name: str = "examples") -> int:
+    """Return ``examples`` if it is an integer in ``[1, 10**7]``, else raise InvalidArgument."""
+    if (
+        isinstance(examples, bool)
+        or not isinstance(examples, int)
+        or not 1 <= examples <= MAX_EXAMPLES
+    ):
+        raise InvalidArgument(
+            f"{name}={examples!r} must be a positive integer of at most {MAX_EXAMPLES}."
+        )
+    return examples
+
+
+def validate_profile(profile: object) -> Profile:
+    """Return ``profile`` if it is one of :data:`PROFILES`, else raise InvalidArgument."""
+    for known in PROFILES:
+        if profile == known:
+            return known
+    raise InvalidArgument(f"profile={profile!r} must be one of {', '.join(PROFILES)}.")
+
+
+@dataclass(frozen=True, slots=True)
+class CheckContext:
+    """Everything a check may depend on; same context, same evidence.
+
+    Attributes:
+        claim_id: The id of the claim being checked.
+        seed: Seed for random instances (each property derives its instances from it).
+        examples: Random instances per property.
+        profile: ``"quick"``, ``"default"`` or ``"thorough"``.
+        mutant: ``None`` for the claim as stated, else the name of a declared mutant.
+    """
+
+    claim_id: str
+    seed: int = 0
+    examples: int = PROFILE_EXAMPLES["default"]
+    profile: Profile = "default"
+    mutant: str | None = None
+
+    def __post_init__(self) -> None:
+        validate_seed(self.seed)
+        validate_examples(self.examples)
+        validate_profile(self.profile)
+        if self.mutant is not None and (not isinstance(self.mutant, str) or not self.mutant):
+            raise InvalidArgument(f"mutant={self.mutant!r} must be None or a mutant name.")

@@ -1,0 +1,295 @@
+"""Helpers that claim authors call to build evidence of each kind.
+
+- :func:`exact_instances` (E): computed values equal the text's values exactly.
+- :func:`property_holds` (P): a property holds on random exact instances (Hypothesis),
+  with a shrunk exact counterexample when it does not.
+- :func:`limit_evidence` (L): the limit of a construction equals the claimed supremum
+  exactly, and whether it is attained.
+- :func:`witness_evidence` (W): an explicit instance built and verified exactly.
+- :func:`certified_evidence` (C): an inequality certified by interval arithmetic.
+- :func:`not_checkable`: a part that cannot be checked, with the reason.
+
+Every helper refuses floats, and a failing result always carries an exact
+counterexample, so a FAILED verdict can be reproduced by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from exactpml.errors import InvalidArgument
+from proofs_check.catalog import KINDS, Kind
+from proofs_check.exactness import exact_text, exactly_equal, three_valued
+from proofs_check.properties import property_holds
+from proofs_check.record import Evidence, ExactValue, PropertyStats, exact_values
+
+__all__ = [
+    "Evidence",
+    "ExactValue",
+    "PropertyStats",
+    "certified_evidence",
+    "exact_instances",
+    "exact_values",
+    "limit_evidence",
+    "not_checkable",
+    "property_holds",
+    "witness_evidence",
+]
+
+Equality = Callable[[Any, Any], bool | None]
+"""Decides exact equality: True, False, or None when it cannot be settled."""
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _check_kind(kind: object) -> Kind:
+    for known in KINDS:
+        if kind == known:
+            return known
+    raise InvalidArgument(f"kind={kind!r} must be one of {', '.join(KINDS)}.")
+
+
+def exact_instances(
+    cases: Mapping[str, tuple[object, object]] | Iterable[tuple[str, object, object]],
+    *,
+    origin: str = "from the text",
+    kind: Kind = "E",
+    equal: Equality | None = None,
+) -> Evidence:
+    """Compare computed values with expected ones exactly, on named instances.
+
+    Args:
+        cases: ``{name: (computed, expected)}`` or ``[(name, computed, expected), ...]``.
+        origin: Where the expected values come from, for the summary.
+        kind: The evidence kind (``"E"`` unless the comparison serves another kind).
+        equal: Exact equality to use; default :func:`exactly_equal` (``==`` on rationals,
+            sympy simplification otherwise, undecided when neither settles it).
+
+    Returns:
+        Evidence that passed when every instance is equal, failed with the first differing
+        instance as counterexample, or is undecided when some equality cannot be settled.
+
+    >>> from fractions import Fraction
+    >>> exact_instances({"n=1": (Fraction(1, 2), Fraction(2, 4))}).summary
+    'exact on 1 instance from the text'
+    """
+    kind = _check_kind(kind)
+    items = (
+        [(name, pair[0], pair[1]) for name, pair in cases.items()]
+        if isinstance(cases, Mapping)
+        else [tuple(case) for case in cases]
+    )
+    if not items:
+        raise InvalidArgument("cases must contain at least one (name, computed, expected).")
+    compare = equal or exactly_equal
+    failures: list[str] = []
+    undecided: list[str] = []
+    values: list[ExactValue] = []
+    for item in items:
+        if len(item) != 3:
+            raise InvalidArgument(f"case {item!r} must be (name, computed, expected).")
+        name, computed, expected = item
+        name = str(name)
+        values.append(ExactValue.of(name, computed))
+        verdict = three_valued(compare(computed, expected), name="equal")
+        if verdict is False:
+            failures.append(
+                f"{name}: computed {exact_text(computed, name=name)}, "
+                f"expected {exact_text(expected, name=name)}"
+            )
+        elif verdict is None:
+            undecided.append(name)
+    total = len(items)
+    if failures:
+        return Evidence(
+            kind,
+            False,
+            f"differs {origin} on {len(failures)} of {_plural(total, 'instance')}",
+            tuple(values),
+            counterexample="; ".join(failures),
+            label=f"exact {origin}",
+        )
+    if undecided:
+        return Evidence(
+            kind,
+            None,
+            f"equal on {total - len(undecided)} of {_plural(total, 'instance')} {origin}; "
+            f"could not decide exactly: {', '.join(undecided)}",
+            tuple(values),
+            label=f"exact {origin}",
+        )
+    return Evidence(
+        kind,
+        True,
+        f"exact on {_plural(total, 'instance')} {origin}",
+        tuple(values),
+        label=f"exact {origin}",
+    )
+
+
+def limit_evidence(
+    value: object,
+    expected: object,
+    *,
+    attained: bool,
+    family: str,
+    expected_attained: bool | None = None,
+    equal: Equality | None = None,
+    name: str = "limit",
+) -> Evidence:
+    """Evidence that the limit of a construction equals the claimed supremum exactly.
+
+    Args:
+        value: The limit computed by the limit engine (exact).
+        expected: The claimed supremum (exact).
+        attained: Whether the supremum is attained (as reported by the engine).
+        family: The construction, e.g. ``"priors (1-t) on argmin p(y|x), t -> 0+"``.
+        expected_attained: If given, the claim also says whether it is attained.
+        equal: Exact equality (default :func:`exactly_equal`).
+        name: Name of the value in the report.
+
+    >>> limit_evidence(1, 1, attained=False, family="t -> 0+").summary
+    'limit of t -> 0+ equals 1 exactly; not attained'
+    """
+    if not isinstance(attained, bool):
+        raise InvalidArgument(f"attained={attained!r} must be a bool.")
+    values = (ExactValue.of(name, value), ExactValue.of("claimed", expected))
+    shown = exact_text(value, name=name)
+    claimed = exact_text(expected, name="expected")
+    status = "attained" if attained else "not attained"
+    same = three_valued((equal or exactly_equal)(value, expected), name="equal")
+    label = f"limit of {family}"
+    if same is False:
+        return Evidence(
+            "L",
+            False,
+            f"limit of {family} is {shown}, not {claimed}",
+            values,
+            counterexample=f"limit of {family} = {shown} ≠ {claimed} (claimed)",
+            label=label,
+        )
+    if expected_attained is not None and expected_attained != attained:
+        claimed_status = "attained" if expected_attained else "not attained"
+        return Evidence(
+            "L",
+            False,
+            f"limit of {family} equals {claimed} but is {status}, claimed {claimed_status}",
+            values,
+            counterexample=f"supremum {claimed} over {family} is {status}; claimed "
+            f"{claimed_status}",
+            label=label,
+        )
+    if same is None:
+        return Evidence(
+            "L",
+            None,
+            f"could not decide exactly whether the limit of {family} ({shown}) equals {claimed}",
+            values,
+            label=label,
+        )
+    return Evidence(
+        "L", True, f"limit of {family} equals {claimed} exactly; {status}", values, label=label
+    )
+
+
+def witness_evidence(
+    description: str,
+    verified: bool | None,
+    *,
+    values: Mapping[str, object] | None = None,
+    counterexample: str | None = None,
+    kind: Kind = "W",
+) -> Evidence:
+    """Evidence from an explicit instance that the tool built and verified exactly.
+
+    Args:
+        description: The witness, e.g. ``"alpha-mechanism of A.5 with alpha = 1/4"``.
+        verified: True if it verifies exactly, False if it fails, None if undecided.
+        values: Exact values to show (``{"l(X->0)": log(5/4)}``).
+        counterexample: Required when ``verified`` is False: what exactly fails.
+        kind: The evidence kind (``"W"`` unless the witness serves another kind).
+
+    >>> witness_evidence("K = 3 attains the sup", True).summary
+    'witness verified exactly: K = 3 attains the sup'
+    """
+    kind = _check_kind(kind)
+    rendered = exact_values(values)
+    if verified is True:
+        return Evidence(
+            kind, True, f"witness verified exactly: {description}", rendered, label=description
+        )
+    if verified is False:
+        return Evidence(
+            kind,
+            False,
+            f"witness fails: {description}",
+            rendered,
+            counterexample=counterexample,
+            label=description,
+        )
+    if verified is None:
+        return Evidence(
+            kind, None, f"witness could not be verified: {description}", rendered, label=description
+        )
+    raise InvalidArgument(f"verified={verified!r} must be True, False or None.")
+
+
+def certified_evidence(
+    statement: str,
+    digits: int | None,
+    *,
+    holds: bool | None = True,
+    values: Mapping[str, object] | None = None,
+    counterexample: str | None = None,
+) -> Evidence:
+    """Evidence for an inequality between transcendental numbers, decided by intervals.
+
+    Args:
+        statement: The inequality, e.g. ``"l(X->1) <= 0.36 for n = 200, p = 3/10"``.
+        digits: Decimal digits to which the enclosure was certified; ``None`` if the
+            certification gave up (the evidence is then undecided).
+        holds: True if the enclosure proves the statement, False if it proves the
+            opposite (``counterexample`` required), None if undecided.
+        values: Exact values involved.
+        counterexample: Required when ``holds`` is False.
+
+    >>> certified_evidence("e > 2", 30).summary
+    'certified to 30 digits: e > 2'
+    """
+    rendered = exact_values(values)
+    if digits is not None and (
+        isinstance(digits, bool) or not isinstance(digits, int) or digits < 1
+    ):
+        raise InvalidArgument(f"digits={digits!r} must be a positive integer or None.")
+    if holds is None or digits is None:
+        return Evidence("C", None, f"could not certify: {statement}", rendered, label=statement)
+    if holds is True:
+        return Evidence(
+            "C", True, f"certified to {digits} digits: {statement}", rendered, label=statement
+        )
+    if holds is False:
+        return Evidence(
+            "C",
+            False,
+            f"certified false (to {digits} digits): {statement}",
+            rendered,
+            counterexample=counterexample,
+            label=statement,
+        )
+    raise InvalidArgument(f"holds={holds!r} must be True, False or None.")
+
+
+def not_checkable(reason: str, *, kind: Kind | None = None) -> Evidence:
+    """A note that (a part of) a claim cannot be checked, and why.
+
+    The claim's verdict is then NOT_CHECKABLE (never PASSED).
+
+    >>> not_checkable("statement lost in extraction").summary
+    'not checkable: statement lost in extraction'
+    """
+    if kind is not None:
+        kind = _check_kind(kind)
+    return Evidence(kind, None, f"not checkable: {reason}", checkable=False, label=reason)

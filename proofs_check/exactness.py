@@ -1,0 +1,276 @@
+"""Exact text, LaTeX and equality of the values that evidence carries.
+
+Evidence records hold exact values as strings (``"3/10"``, ``"log(9/5)"``) so that a
+report can be stored, diffed and cited.  This module turns exact objects (``int``,
+:class:`fractions.Fraction`, sympy expressions, exact strings, objects with a ``_sympy_``
+method) into that text and into LaTeX, and decides equality exactly: by ``==`` on
+rationals, by sympy's simplification and three-valued ``is_zero`` otherwise, and
+``None`` (undecided) when neither settles it.  A float anywhere is refused with
+:class:`exactpml.errors.InexactInput`: no claim is decided by a float.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from exactpml.errors import InexactInput, InvalidArgument
+
+__all__ = [
+    "exact_latex",
+    "exact_repr",
+    "exact_text",
+    "exactly_equal",
+    "require_exact",
+    "three_valued",
+]
+
+
+def _is_sympy(value: object) -> bool:
+    return type(value).__module__.startswith("sympy")
+
+
+def _is_inexact(value: object) -> bool:
+    if isinstance(value, bool | int | Fraction | Decimal | str):
+        return False
+    if isinstance(value, float | complex):
+        return True
+    module = type(value).__module__
+    if module.startswith("mpmath"):
+        return True
+    if module.startswith("numpy"):
+        return isinstance(value, numbers.Number) and not isinstance(value, numbers.Integral)
+    if _is_sympy(value):
+        import sympy
+
+        return isinstance(value, sympy.Basic) and value.has(sympy.Float)
+    return False
+
+
+def require_exact(value: object, *, name: str = "value") -> None:
+    """Raise :class:`InexactInput` if ``value`` is a float or another inexact number.
+
+    >>> require_exact(Fraction(3, 10))
+    >>> require_exact(0.3, name="expected")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactpml.errors.InexactInput: expected=0.3 is inexact; use an int, a Fraction, ...
+    """
+    if _is_inexact(value):
+        raise InexactInput(
+            f"{name}={value!r} is inexact; use an int, a Fraction, an exact string or a sympy "
+            "expression."
+        )
+
+
+def exact_text(value: object, *, name: str = "value") -> str:
+    """The exact value as a string: ``"3/10"``, ``"log(9/5)"``, ``"oo"``.
+
+    Strings are taken as already exact text.
+
+    >>> exact_text(Fraction(9, 5))
+    '9/5'
+    >>> import sympy
+    >>> exact_text(sympy.log(sympy.Rational(9, 5)))
+    'log(9/5)'
+    """
+    require_exact(value, name=name)
+    if isinstance(value, str):
+        return value
+    return str(value)
+
+
+def _latex_escape_text(text: str) -> str:
+    replacements = {
+        "\\": r"\textbackslash{}",
+        "{": r"\{",
+        "}": r"\}",
+        "_": r"\_",
+        "%": r"\%",
+        "&": r"\&",
+        "#": r"\#",
+        "$": r"\$",
+        "^": r"\^{}",
+        "~": r"\~{}",
+    }
+    return "".join(replacements.get(char, char) for char in text)
+
+
+def exact_latex(value: object, *, name: str = "value") -> str:
+    r"""The exact value in LaTeX (math mode): ``\frac{9}{5}``, ``\log{\left(\frac{9}{5} \right)}``.
+
+    >>> exact_latex(Fraction(-3, 10))
+    '- \\frac{3}{10}'
+    >>> exact_latex(7)
+    '7'
+    """
+    require_exact(value, name=name)
+    if isinstance(value, bool):
+        return rf"\text{{{value}}}"
+    if isinstance(value, int | Fraction):
+        import sympy
+
+        return str(sympy.latex(sympy.Rational(value.numerator, value.denominator)))
+    if _is_sympy(value):
+        import sympy
+
+        return str(sympy.latex(value))
+    if isinstance(value, str):
+        return rf"\text{{{_latex_escape_text(value)}}}"
+    repr_latex = getattr(value, "_repr_latex_", None)
+    if callable(repr_latex):
+        text = repr_latex()
+        if isinstance(text, str):
+            return text.strip().strip("$").strip()
+    if hasattr(value, "_sympy_"):
+        import sympy
+
+        return str(sympy.latex(sympy.sympify(value)))
+    return rf"\text{{{_latex_escape_text(str(value))}}}"
+
+
+def exact_repr(value: object, *, name: str = "instance") -> str:
+    """A readable exact rendering of an instance: Fractions as ``3/10``, containers recursed.
+
+    Floats anywhere inside are refused: a counterexample must be exact.
+
+    >>> exact_repr((Fraction(1, 3), [0, Fraction(2)]))
+    '(1/3, [0, 2])'
+    >>> exact_repr({"p": Fraction(1, 2)})
+    "{'p': 1/2}"
+    """
+    require_exact(value, name=name)
+    if isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, tuple):
+        inner = ", ".join(exact_repr(item, name=name) for item in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, list):
+        return "[" + ", ".join(exact_repr(item, name=name) for item in value) + "]"
+    if isinstance(value, Mapping):
+        items = (
+            f"{exact_repr(key, name=name)}: {exact_repr(item, name=name)}"
+            for key, item in value.items()
+        )
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, frozenset | set):
+        if not value:
+            return f"{type(value).__name__}()"
+        inner = ", ".join(sorted(exact_repr(item, name=name) for item in value))
+        return "{" + inner + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            _require_exact_deep(getattr(value, field.name), name=f"{name}.{field.name}")
+        return repr(value)
+    if _is_sympy(value):
+        return str(value)
+    return repr(value)
+
+
+def _require_exact_deep(value: object, *, name: str) -> None:
+    require_exact(value, name=name)
+    if isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            _require_exact_deep(item, name=name)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            _require_exact_deep(key, name=name)
+            _require_exact_deep(item, name=name)
+
+
+def _to_sympy(value: object) -> Any:
+    import sympy
+
+    if isinstance(value, bool):
+        return sympy.true if value else sympy.false
+    if isinstance(value, int | Fraction):
+        return sympy.Rational(value.numerator, value.denominator)
+    if isinstance(value, Decimal):
+        return sympy.Rational(str(value))
+    if isinstance(value, str):
+        return sympy.sympify(value, rational=True)
+    return sympy.sympify(value, strict=True)
+
+
+def exactly_equal(left: object, right: object) -> bool | None:
+    """Decide ``left == right`` exactly; ``None`` when it cannot be settled.
+
+    Rationals are compared with ``==``.  Anything else is converted to sympy (strings are
+    parsed with exact decimals, so ``"0.3"`` is 3/10) and the difference simplified: it is
+    equal when the difference simplifies to 0, different when sympy proves it non-zero,
+    and undecided otherwise.  Floats are refused.
+
+    >>> exactly_equal(Fraction(1, 2), Fraction(2, 4))
+    True
+    >>> import sympy
+    >>> exactly_equal(sympy.log(2) + sympy.log(3), sympy.log(6))
+    True
+    >>> exactly_equal(sympy.log(sympy.Rational(9, 5)), "log(2)")
+    False
+    """
+    require_exact(left, name="left")
+    require_exact(right, name="right")
+    if isinstance(left, int | Fraction) and isinstance(right, int | Fraction):
+        return left == right
+    if left is right:
+        return True
+    import sympy
+
+    try:
+        a = _to_sympy(left)
+        b = _to_sympy(right)
+    except (sympy.SympifyError, TypeError, ValueError, SyntaxError):
+        return True if _plain_equal(left, right) else None
+    if a.has(sympy.Float) or b.has(sympy.Float):
+        raise InexactInput(f"cannot compare {left!r} and {right!r} exactly: a float appears")
+    if a == b:
+        return True
+    if isinstance(a, sympy.logic.boolalg.Boolean) or isinstance(b, sympy.logic.boolalg.Boolean):
+        return False
+    difference = sympy.simplify(a - b)
+    if difference == 0:
+        return True
+    is_zero = difference.is_zero
+    if is_zero is None:
+        return None
+    return bool(is_zero)
+
+
+def three_valued(result: object, *, name: str) -> bool | None:
+    """``result`` as True, False or None; sympy and numpy booleans are accepted.
+
+    Anything else (a number, an unevaluated sympy relation) raises InvalidArgument, so
+    that a truthy value is never mistaken for a verdict.
+
+    >>> import sympy
+    >>> three_valued(sympy.Integer(2) > 1, name="holds")
+    True
+    >>> three_valued(sympy.Symbol("x") > 1, name="holds")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactpml.errors.InvalidArgument: holds must return True, False or None (undecided), ...
+    """
+    if result is None or isinstance(result, bool):
+        return result
+    module = type(result).__module__
+    if module.startswith("sympy") and type(result).__name__ in ("BooleanTrue", "BooleanFalse"):
+        return bool(result)
+    if module.startswith("numpy") and type(result).__name__ in ("bool", "bool_"):
+        return bool(result)
+    raise InvalidArgument(
+        f"{name} must return True, False or None (undecided), not {result!r} "
+        f"({type(result).__name__})."
+    )
+
+
+def _plain_equal(left: object, right: object) -> bool:
+    try:
+        return bool(left == right)
+    except Exception:
+        return False

@@ -1,0 +1,101 @@
+"""The JSON report: a stable, versioned schema with exact values as strings.
+
+Schema ``exactpml.proofs_check/1``::
+
+    {"schema": "exactpml.proofs_check/1",
+     "options": {"seed", "examples", "profile", "shards", "mutant"},
+     "summary": {"claims", "all_passed", "passed", "failed", "undecided",
+                 "not_checkable", "error"},
+     "claims": [{"id", "source": {"file", "title"}, "result", "statement", "kinds",
+                 "verdict", "note", "mutant", "counterexample",
+                 "evidence": [{"kind", "passed", "summary", "counterexample",
+                               "values": [{"name", "value", "latex"}],
+                               "instances": null | {"tried", "requested", "undecided",
+                                                    "seed", "seeds"}}],
+                 "seconds" (only with timings)}],
+     "not_checkable": [{"id", "result", "reason"}]}
+
+Fields are only ever added within a schema version; renaming or removing one bumps it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from proofs_check.record import Evidence
+from proofs_check.runner import Report
+from proofs_check.verdict import ClaimResult
+
+__all__ = ["SCHEMA", "report_to_dict", "report_to_json"]
+
+SCHEMA = "exactpml.proofs_check/1"
+
+
+def _evidence(item: Evidence) -> dict[str, Any]:
+    stats = item.stats
+    return {
+        "kind": item.kind,
+        "passed": item.passed,
+        "summary": item.summary,
+        "counterexample": item.counterexample,
+        "values": [{"name": v.name, "value": v.text, "latex": v.latex} for v in item.values],
+        "instances": None
+        if stats is None
+        else {
+            "tried": stats.tried,
+            "requested": stats.requested,
+            "undecided": stats.undecided,
+            "seed": stats.seed,
+            "seeds": stats.seeds,
+        },
+    }
+
+
+def _claim(result: ClaimResult, timings: bool) -> dict[str, Any]:
+    claim = result.claim
+    data: dict[str, Any] = {
+        "id": claim.id,
+        "source": {"file": claim.source.file, "title": claim.source.title},
+        "result": claim.result,
+        "statement": claim.statement,
+        "kinds": list(claim.kinds),
+        "verdict": result.verdict.value,
+        "note": result.note,
+        "mutant": result.mutant,
+        "counterexample": result.counterexample,
+        "evidence": [_evidence(item) for item in result.evidence],
+    }
+    if timings:
+        data["seconds"] = round(result.seconds, 3)
+    return data
+
+
+def report_to_dict(report: Report, *, timings: bool = False) -> dict[str, Any]:
+    """The report as JSON-ready data (see the module docstring for the schema)."""
+    options = report.options
+    counts = report.counts()
+    return {
+        "schema": SCHEMA,
+        "options": {
+            "seed": options.seed,
+            "examples": options.examples_per_property,
+            "profile": options.profile,
+            "shards": options.shards,
+            "mutant": options.mutant,
+        },
+        "summary": {
+            "claims": len(report.results),
+            "all_passed": report.passed,
+            **{verdict.value.lower(): count for verdict, count in counts.items()},
+        },
+        "claims": [_claim(result, timings) for result in report.results],
+        "not_checkable": [
+            {"id": item.id, "result": item.result, "reason": item.reason} for item in report.listed
+        ],
+    }
+
+
+def report_to_json(report: Report, *, timings: bool = False) -> str:
+    """The report as JSON text (UTF-8, indented, ending in a newline)."""
+    return json.dumps(report_to_dict(report, timings=timings), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,91 @@
+"""The Markdown report, for READMEs: a table of claims and verdicts, then the details."""
+
+from __future__ import annotations
+
+from proofs_check.runner import Report
+from proofs_check.verdict import ClaimResult, Verdict
+
+__all__ = ["report_to_markdown"]
+
+
+def _cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
+
+
+def _code(text: str) -> str:
+    fence = "``" if "`" in text else "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _evidence_cell(result: ClaimResult) -> str:
+    lines = []
+    for item in result.evidence:
+        mark = {True: "✓", False: "✗", None: "?"}[item.passed]
+        lines.append(f"{item.kind or '–'} {mark} {item.summary}")
+    if result.note:
+        lines.append(result.note)
+    return "<br>".join(_cell(line) for line in lines)
+
+
+def _verdict(result: ClaimResult) -> str:
+    text = result.verdict.value
+    return f"**{text}**" if result.verdict in (Verdict.FAILED, Verdict.ERROR) else text
+
+
+def report_to_markdown(report: Report, *, timings: bool = False) -> str:
+    """The report as GitHub-flavoured Markdown."""
+    options = report.options
+    header = (
+        f"Seed {options.seed}"
+        + (f"–{options.seed + options.shards - 1}" if options.shards > 1 else "")
+        + f", {options.examples_per_property} random exact instances per property, profile "
+        f"`{options.profile}`"
+        + (f", mutant `{options.mutant}`" if options.mutant else "")
+        + f". {report.summary_line()}."
+    )
+    lines = ["# proofs_check report", "", header, ""]
+    columns = ["Claim", "Result", "Kinds", "Verdict", "Evidence"] + (["Time"] if timings else [])
+    lines.append("| " + " | ".join(columns) + " |")
+    lines.append("|" + "---|" * len(columns))
+    for result in report.results:
+        row = [
+            _code(result.claim.id),
+            _cell(result.claim.result),
+            result.claim.kinds_text or "–",
+            _verdict(result),
+            _evidence_cell(result),
+        ]
+        if timings:
+            row.append(f"{result.seconds:.2f} s")
+        lines.append("| " + " | ".join(row) + " |")
+    failed = [r for r in report.results if r.verdict in (Verdict.FAILED, Verdict.ERROR)]
+    if failed:
+        lines += ["", "## Counterexamples and errors", ""]
+        for result in failed:
+            lines.append(
+                f"### {_code(result.claim.id)} ({result.claim.result}): {result.verdict.value}"
+            )
+            lines.append("")
+            for item in result.evidence:
+                if item.passed is False:
+                    lines.append(f"- {item.kind}: {item.summary}")
+                    lines.append(f"  - counterexample: {_code(item.counterexample or '')}")
+            if result.verdict is Verdict.ERROR:
+                lines.append(f"- error: {_code(result.note)}")
+            lines.append("")
+        lines.pop()
+    valued = [r for r in report.results if any(item.values for item in r.evidence)]
+    if valued:
+        lines += ["", "## Exact values", ""]
+        for result in valued:
+            for item in result.evidence:
+                for value in item.values:
+                    lines.append(
+                        f"- {_code(result.claim.id)} {_cell(value.name)} = {_code(value.text)}"
+                    )
+    if report.listed:
+        lines += ["", "## Listed, not checkable", ""]
+        for listed in report.listed:
+            lines.append(f"- {_code(listed.id)} ({listed.result}): {listed.reason}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,96 @@
+"""The terminal table (rich): claim, kinds, verdict, evidence summary, time."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from proofs_check.runner import Report
+from proofs_check.verdict import ClaimResult, Verdict
+
+__all__ = ["report_table", "report_to_text", "verdict_style"]
+
+_STYLES = {
+    Verdict.PASSED: "bold green",
+    Verdict.FAILED: "bold red",
+    Verdict.UNDECIDED: "yellow",
+    Verdict.NOT_CHECKABLE: "cyan",
+    Verdict.ERROR: "bold magenta",
+}
+
+
+def verdict_style(verdict: Verdict) -> str:
+    """The rich style of a verdict."""
+    return _STYLES[verdict]
+
+
+def _evidence_text(result: ClaimResult) -> Text:
+    text = Text()
+    for item in result.evidence:
+        mark, style = {True: ("✓", "green"), False: ("✗", "red"), None: ("?", "yellow")}[
+            item.passed
+        ]
+        if text:
+            text.append("\n")
+        text.append(f"{item.kind or '-'} {mark} ", style=style)
+        text.append(item.summary)
+        if item.counterexample:
+            text.append("\n  counterexample: ", style="red")
+            text.append(item.counterexample)
+    if result.note:
+        if text:
+            text.append("\n")
+        text.append(result.note, style="dim" if result.verdict is not Verdict.ERROR else "magenta")
+    return text
+
+
+def report_table(report: Report, *, timings: bool = True) -> Table:
+    """The report as a rich table."""
+    options = report.options
+    title = (
+        f"proofs_check: seed {options.seed}"
+        + (f"–{options.seed + options.shards - 1}" if options.shards > 1 else "")
+        + f", {options.examples_per_property} examples per property, profile {options.profile}"
+        + (f", mutant {options.mutant}" if options.mutant else "")
+    )
+    table = Table(title=title, caption=report.summary_line(), show_lines=True)
+    table.add_column("Claim", max_width=30, overflow="fold")
+    table.add_column("Kinds", no_wrap=True)
+    table.add_column("Verdict", no_wrap=True)
+    table.add_column("Evidence", ratio=1, min_width=30)
+    if timings:
+        table.add_column("Time", justify="right", no_wrap=True)
+    for result in report.results:
+        claim = Text(result.claim.id, style="bold")
+        claim.append(f"\n{result.claim.result}", style="dim")
+        row: list[Text | str] = [
+            claim,
+            result.claim.kinds_text or "-",
+            Text(result.verdict.value, style=verdict_style(result.verdict)),
+            _evidence_text(result),
+        ]
+        if timings:
+            ran = bool(result.evidence) or result.verdict is not Verdict.NOT_CHECKABLE
+            row.append(f"{result.seconds:.2f} s" if ran else "-")
+        table.add_row(*row)
+    return table
+
+
+def print_report(report: Report, console: Console, *, timings: bool = True) -> None:
+    """Print the table and the listed-not-checkable notes to ``console``."""
+    console.print(report_table(report, timings=timings))
+    if report.listed:
+        console.print("Listed, not checkable:", style="bold")
+        for item in report.listed:
+            console.print(f"  {item.id} ({item.result}): {item.reason}", highlight=False)
+
+
+def report_to_text(report: Report, *, timings: bool = False) -> str:
+    """The table as plain text (for ``--format table --output FILE``)."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=120, color_system=None, force_terminal=False)
+    print_report(report, console, timings=timings)
+    return buffer.getvalue()

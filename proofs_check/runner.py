@@ -1,0 +1,392 @@
+"""The runner: select claims, turn them into tasks, run them, and collect a report.
+
+:func:`plan` validates everything that can be validated before running (claim ids,
+mutant names, options, user modules) and builds the plain-data tasks: one per claim and
+shard (a shard is one seed of the seed range ``seed, seed + 1, ...``).  :func:`execute`
+hands them to a backend (this process, local worker processes or a Dask cluster) and
+turns the outcomes into verdicts.  :func:`run_checks` does both.
+
+Same seed and options give the same report, whatever the backend and worker count.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from exactpml.errors import InvalidArgument
+from proofs_check.backends import Backend, DaskBackend, ProcessBackend, SerialBackend
+from proofs_check.catalog import Claim, ListedItem
+from proofs_check.context import (
+    PROFILE_EXAMPLES,
+    Profile,
+    validate_examples,
+    validate_profile,
+    validate_seed,
+)
+from proofs_check.registry import Registry, default_registry, load_claim_modules
+from proofs_check.selection import select
+from proofs_check.task import CheckOutcome, CheckTask
+from proofs_check.verdict import ClaimResult, Verdict, decide, merge_shards
+
+__all__ = [
+    "Plan",
+    "Report",
+    "RunOptions",
+    "default_workers",
+    "execute",
+    "make_backend",
+    "plan",
+    "run_checks",
+]
+
+MAX_SHARDS = 10_000
+
+
+def default_workers() -> int:
+    """The number of cores this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    """Options of a run; validated on construction.
+
+    Attributes:
+        seed: First seed of the seed range.
+        examples: Random instances per property (default: the profile's).
+        profile: ``"quick"``, ``"default"`` or ``"thorough"``.
+        shards: Seeds per claim: shard ``k`` runs with seed ``seed + k``.
+        workers: Local worker processes (default: the core count; 1 runs in this process).
+        scheduler: Address of a Dask scheduler to run on instead of local processes.
+        scheduler_timeout: Seconds to wait for the scheduler.
+        mutant: Run every selected claim with this mutant (they must all declare it).
+        modules: Modules to import first (user claims register themselves on import).
+    """
+
+    seed: int = 0
+    examples: int | None = None
+    profile: Profile = "default"
+    shards: int = 1
+    workers: int | None = None
+    scheduler: str | None = None
+    scheduler_timeout: float = 5.0
+    mutant: str | None = None
+    modules: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        validate_seed(self.seed)
+        if self.examples is not None:
+            validate_examples(self.examples)
+        validate_profile(self.profile)
+        if (
+            isinstance(self.shards, bool)
+            or not isinstance(self.shards, int)
+            or not (1 <= self.shards <= MAX_SHARDS)
+        ):
+            raise InvalidArgument(
+                f"shards={self.shards!r} must be an integer from 1 to {MAX_SHARDS}."
+            )
+        if self.seed + self.shards - 1 > 2**63 - 1:
+            raise InvalidArgument(
+                f"seed={self.seed} plus shards={self.shards} leaves the seed range."
+            )
+        if self.workers is not None and (
+            isinstance(self.workers, bool) or not isinstance(self.workers, int) or self.workers < 1
+        ):
+            raise InvalidArgument(f"workers={self.workers!r} must be a positive integer.")
+        if self.scheduler is not None and (
+            not isinstance(self.scheduler, str) or not self.scheduler.strip()
+        ):
+            raise InvalidArgument(
+                f"scheduler={self.scheduler!r} must be an address such as tcp://host:8786."
+            )
+        if (
+            isinstance(self.scheduler_timeout, bool)
+            or not isinstance(self.scheduler_timeout, int | float)
+            or not self.scheduler_timeout > 0
+        ):
+            raise InvalidArgument(
+                f"scheduler_timeout={self.scheduler_timeout!r} must be a "
+                "positive number of seconds."
+            )
+
+    @property
+    def examples_per_property(self) -> int:
+        """Random instances per property: ``examples``, or the profile's default."""
+        return self.examples if self.examples is not None else PROFILE_EXAMPLES[self.profile]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a run will do: the tasks, and the rows that need no task.
+
+    Attributes:
+        options: The run's options.
+        claims: Every selected claim, in report order.
+        tasks: One task per registered check and shard.
+        fixed: Results known without running (no check registered, listed as not checkable).
+        listed: Listed-not-checkable items to mention in the report's notes.
+        functions: Check functions by claim id (for in-process execution).
+        non_importable: Checks that worker processes cannot import (defined in a function).
+        known_false: Why the source's statement is false, for checks that say so.
+    """
+
+    options: RunOptions
+    claims: tuple[Claim, ...]
+    tasks: tuple[CheckTask, ...]
+    fixed: tuple[ClaimResult, ...]
+    listed: tuple[ListedItem, ...]
+    functions: dict[str, Callable[..., object]] = field(default_factory=dict)
+    non_importable: tuple[str, ...] = ()
+    known_false: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The outcome of a run: one result per selected claim, in catalog order."""
+
+    options: RunOptions
+    results: tuple[ClaimResult, ...]
+    listed: tuple[ListedItem, ...] = ()
+    seconds: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        """True when at least one claim was selected and every one PASSED."""
+        return bool(self.results) and all(r.verdict is Verdict.PASSED for r in self.results)
+
+    def counts(self) -> dict[Verdict, int]:
+        """How many claims got each verdict (every verdict present, possibly 0)."""
+        counter = Counter(result.verdict for result in self.results)
+        return {verdict: counter.get(verdict, 0) for verdict in Verdict}
+
+    def summary_line(self) -> str:
+        """E.g. ``"37 claims: 30 passed, 1 failed, 6 not checkable"``."""
+        parts = [
+            f"{count} {verdict.value.lower().replace('_', ' ')}"
+            for verdict, count in self.counts().items()
+            if count
+        ]
+        noun = "claim" if len(self.results) == 1 else "claims"
+        return f"{len(self.results)} {noun}: " + (", ".join(parts) if parts else "none run")
+
+
+def import_modules(modules: Sequence[str]) -> None:
+    """Import user claim modules; a clear InvalidArgument if one cannot be imported."""
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except InvalidArgument as exc:
+            raise InvalidArgument(f"module {module!r} registers an invalid check: {exc}") from exc
+        except Exception as exc:
+            raise InvalidArgument(
+                f"cannot import module {module!r}: {type(exc).__name__}: {exc}"
+            ) from exc
+
+
+def plan(
+    patterns: Sequence[str] = (),
+    *,
+    options: RunOptions | None = None,
+    registry: Registry | None = None,
+) -> Plan:
+    """Validate the selection and options and build the tasks; nothing runs yet.
+
+    Raises:
+        InvalidArgument: an unknown claim (with a suggestion), a mutant that a selected
+            claim does not declare, or a module that cannot be imported.
+    """
+    options = options or RunOptions()
+    import_modules(options.modules)
+    if registry is None:
+        registry = default_registry
+    if registry is default_registry:
+        try:
+            load_claim_modules()
+        except Exception as exc:
+            raise InvalidArgument(
+                f"a claim module of proofs_check.claims cannot be imported: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+    claims = registry.claims()
+    listed_items = registry.listed()
+    chosen_ids, listed_ids = select(
+        list(patterns), [c.id for c in claims], [item.id for item in listed_items]
+    )
+    by_id = {claim.id: claim for claim in claims}
+    exact = set(patterns)
+    listed_rows = [item for item in listed_items if item.id in listed_ids and item.id in exact]
+    notes = (
+        [item for item in listed_items if item.id in listed_ids and item.id not in exact]
+        if patterns
+        else list(listed_items)
+    )
+
+    tasks: list[CheckTask] = []
+    fixed: list[ClaimResult] = []
+    functions: dict[str, Callable[..., object]] = {}
+    non_importable: list[str] = []
+    known_false: dict[str, str] = {}
+    selected: list[Claim] = []
+    for claim_id in chosen_ids:
+        claim = by_id[claim_id]
+        selected.append(claim)
+        registered = registry.get(claim_id)
+        if registered is None:
+            if options.mutant is not None:
+                raise InvalidArgument(
+                    f"claim {claim_id} has no check yet, so it has no mutant {options.mutant!r}."
+                )
+            fixed.append(
+                ClaimResult(
+                    claim, Verdict.NOT_CHECKABLE, note="no check registered yet (not yet checkable)"
+                )
+            )
+            continue
+        if options.mutant is not None and options.mutant not in registered.mutant_names:
+            raise InvalidArgument(
+                f"claim {claim_id} has no mutant {options.mutant!r}; its mutants: "
+                f"{', '.join(registered.mutant_names)}"
+            )
+        functions[claim_id] = registered.function
+        if registered.known_false is not None:
+            known_false[claim_id] = registered.known_false
+        if not registered.importable:
+            non_importable.append(f"{claim_id} ({registered.target})")
+        for shard in range(options.shards):
+            tasks.append(
+                CheckTask(
+                    claim_id=claim_id,
+                    target=registered.target,
+                    seed=options.seed + shard,
+                    examples=options.examples_per_property,
+                    profile=options.profile,
+                    mutant=options.mutant,
+                    shard=shard,
+                    modules=options.modules,
+                )
+            )
+    for item in listed_rows:
+        claim = Claim(item.id, item.source, item.result, item.reason, ())
+        selected.append(claim)
+        fixed.append(
+            ClaimResult(
+                claim, Verdict.NOT_CHECKABLE, note=f"listed as not checkable: {item.reason}"
+            )
+        )
+    return Plan(
+        options,
+        tuple(selected),
+        tuple(tasks),
+        tuple(fixed),
+        tuple(notes),
+        functions,
+        tuple(non_importable),
+        known_false,
+    )
+
+
+def make_backend(options: RunOptions) -> Backend:
+    """The backend the options ask for: Dask if a scheduler is given, else processes.
+
+    Raises:
+        SchedulerUnreachable: the scheduler does not answer within the timeout.
+        DaskUnavailable: Dask is not installed.
+    """
+    if options.scheduler is not None:
+        return DaskBackend(options.scheduler, timeout=options.scheduler_timeout)
+    workers = options.workers if options.workers is not None else default_workers()
+    if workers == 1:
+        return SerialBackend()
+    return ProcessBackend(workers)
+
+
+def execute(
+    the_plan: Plan,
+    backend: Backend,
+    *,
+    on_result: Callable[[ClaimResult], None] | None = None,
+) -> Report:
+    """Run a plan's tasks on ``backend`` and collect the report.
+
+    ``on_result`` is called with each claim's result as soon as all its shards are done
+    (for progress displays).
+    """
+    if not backend.in_process and the_plan.non_importable:
+        raise InvalidArgument(
+            "these checks are defined inside a function, so worker processes cannot import "
+            f"them; define them at module level or run with one worker: "
+            f"{', '.join(the_plan.non_importable)}"
+        )
+    start = time.perf_counter()
+    by_id = {claim.id: claim for claim in the_plan.claims}
+    results: dict[str, ClaimResult] = {}
+    for result in the_plan.fixed:
+        results[result.claim.id] = result
+        if on_result is not None:
+            on_result(result)
+    pending: dict[str, list[CheckOutcome]] = {}
+    shards = the_plan.options.shards
+    for outcome in backend.run(the_plan.tasks, the_plan.functions):
+        done = pending.setdefault(outcome.claim_id, [])
+        done.append(outcome)
+        if len(done) < shards:
+            continue
+        claim = by_id[outcome.claim_id]
+        evidence, error = merge_shards(done)
+        verdict, note = decide(claim, evidence, error)
+        reason = the_plan.known_false.get(claim.id)
+        if reason is not None and the_plan.options.mutant is None and not note:
+            if verdict is Verdict.FAILED:
+                note = f"the source's statement is false as written: {reason}"
+            elif verdict is Verdict.PASSED:
+                note = f"passed although the check says the source is false ({reason})"
+        result = ClaimResult(
+            claim,
+            verdict,
+            evidence,
+            note,
+            sum(item.seconds for item in done),
+            the_plan.options.mutant,
+        )
+        results[claim.id] = result
+        if on_result is not None:
+            on_result(result)
+    ordered = tuple(results[claim.id] for claim in the_plan.claims if claim.id in results)
+    return Report(the_plan.options, ordered, the_plan.listed, time.perf_counter() - start)
+
+
+def run_checks(
+    patterns: Sequence[str] = (),
+    *,
+    options: RunOptions | None = None,
+    registry: Registry | None = None,
+    backend: Backend | None = None,
+    on_result: Callable[[ClaimResult], None] | None = None,
+) -> Report:
+    """Select claims, run their checks and return the report.
+
+    Args:
+        patterns: Claim ids, prefixes (``"pml."``) or globs (``"pml.thm_4_*"``); empty
+            selects every claim.
+        options: Seed, examples, profile, shards, workers, scheduler, mutant, modules.
+        registry: Where the checks are registered (default: the default registry, with
+            every module of ``proofs_check.claims`` loaded).
+        backend: Run on this backend instead of the one ``options`` ask for.
+        on_result: Called with each claim's result as it completes.
+    """
+    the_plan = plan(patterns, options=options, registry=registry)
+    owned = backend is None
+    runner = make_backend(the_plan.options) if backend is None else backend
+    try:
+        return execute(the_plan, runner, on_result=on_result)
+    finally:
+        if owned:
+            runner.close()

@@ -1,0 +1,128 @@
+"""The unit of work and its outcome, as plain picklable data, and the worker entry point.
+
+A :class:`CheckTask` names a check by ``"module:qualname"`` and carries the seed, the
+examples per property, the profile, the mutant and the shard: nothing else.  Any
+executor (a local process pool, a Dask ``distributed`` cluster, the current process)
+runs it with :func:`run_task` and gets back a :class:`CheckOutcome` holding the evidence
+or the error, never an exception.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from proofs_check.context import CheckContext, Profile
+from proofs_check.record import Evidence
+
+__all__ = ["CheckOutcome", "CheckTask", "execute", "resolve_target", "run_task"]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckTask:
+    """One run of one check.
+
+    Attributes:
+        claim_id: The claim.
+        target: ``"module:qualname"`` of the check function.
+        seed: Seed of this run (the run's seed plus the shard number).
+        examples: Random instances per property.
+        profile: ``"quick"``, ``"default"`` or ``"thorough"``.
+        mutant: ``None`` or the name of a declared mutant.
+        shard: Index of this run within the claim's seed range.
+        modules: Modules to import before resolving ``target`` (user claim modules).
+    """
+
+    claim_id: str
+    target: str
+    seed: int
+    examples: int
+    profile: Profile
+    mutant: str | None = None
+    shard: int = 0
+    modules: tuple[str, ...] = ()
+
+    def context(self) -> CheckContext:
+        """The context the check function receives."""
+        return CheckContext(
+            claim_id=self.claim_id,
+            seed=self.seed,
+            examples=self.examples,
+            profile=self.profile,
+            mutant=self.mutant,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOutcome:
+    """What one task produced: evidence, or the error that stopped it, and its duration."""
+
+    claim_id: str
+    shard: int
+    evidence: tuple[Evidence, ...]
+    error: str | None
+    seconds: float
+
+
+def resolve_target(target: str) -> object:
+    """Import ``"module:qualname"`` and return the object it names."""
+    module_name, _, qualname = target.partition(":")
+    obj: object = importlib.import_module(module_name)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _describe_error(exc: BaseException) -> str:
+    message = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    frames = traceback.extract_tb(exc.__traceback__)
+    if frames:
+        last = frames[-1]
+        file_name = last.filename.rsplit("/", 1)[-1]
+        message += f" (at {file_name}:{last.lineno} in {last.name})"
+    return message
+
+
+def execute(task: CheckTask, function: object) -> CheckOutcome:
+    """Run ``function`` as the check of ``task``; exceptions become the outcome's error."""
+    start = time.perf_counter()
+    try:
+        if not callable(function):
+            raise TypeError(f"{task.target} is not callable")
+        result = function(task.context())
+        if isinstance(result, Evidence):
+            result = [result]
+        if not isinstance(result, Sequence) or isinstance(result, str):
+            raise TypeError(f"the check returned {type(result).__name__}, not a list of Evidence")
+        evidence = tuple(result)
+        for item in evidence:
+            if not isinstance(item, Evidence):
+                raise TypeError(
+                    f"the check returned {type(item).__name__} among its evidence, not Evidence"
+                )
+    except (Exception, SystemExit) as exc:  # a check's failure must not crash the run
+        return CheckOutcome(
+            task.claim_id, task.shard, (), _describe_error(exc), time.perf_counter() - start
+        )
+    return CheckOutcome(task.claim_id, task.shard, evidence, None, time.perf_counter() - start)
+
+
+def run_task(task: CheckTask) -> CheckOutcome:
+    """Worker entry point: import the check named by the task and run it."""
+    start = time.perf_counter()
+    try:
+        for module in task.modules:
+            importlib.import_module(module)
+        function = resolve_target(task.target)
+    except (Exception, SystemExit) as exc:
+        return CheckOutcome(
+            task.claim_id,
+            task.shard,
+            (),
+            f"cannot load the check {task.target}: {_describe_error(exc)}",
+            time.perf_counter() - start,
+        )
+    return execute(task, function)

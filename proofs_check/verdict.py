@@ -1,0 +1,139 @@
+"""Verdicts: how a claim's evidence becomes PASSED, FAILED, UNDECIDED, NOT_CHECKABLE or ERROR.
+
+A claim passes only if its check produced evidence of every kind the claim lists and
+all of it held.  Any failed evidence makes it FAILED (with the exact counterexample).
+Missing kinds or a "not checkable" note make it NOT_CHECKABLE: never passed.  Evidence
+that could not be settled makes it UNDECIDED.  An exception in the check, or evidence of
+a kind the claim does not list, is an ERROR.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from proofs_check.catalog import Claim
+from proofs_check.properties import property_summary
+from proofs_check.record import Evidence, PropertyStats
+from proofs_check.task import CheckOutcome
+
+__all__ = ["ClaimResult", "Verdict", "decide", "merge_shards"]
+
+
+class Verdict(StrEnum):
+    """The verdict on one claim."""
+
+    PASSED = "PASSED"
+    FAILED = "FAILED"
+    UNDECIDED = "UNDECIDED"
+    NOT_CHECKABLE = "NOT_CHECKABLE"
+    ERROR = "ERROR"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimResult:
+    """The verdict on one claim with the evidence behind it.
+
+    Attributes:
+        claim: The claim.
+        verdict: The verdict.
+        evidence: The evidence the check produced (merged over shards).
+        note: Why the verdict is not PASSED when the evidence alone does not say it
+            (missing kinds, no check registered, the error message), else ``""``.
+        seconds: Time spent in the check (summed over shards).
+        mutant: The mutant that was run, or ``None``.
+    """
+
+    claim: Claim
+    verdict: Verdict
+    evidence: tuple[Evidence, ...] = ()
+    note: str = ""
+    seconds: float = 0.0
+    mutant: str | None = None
+
+    @property
+    def counterexample(self) -> str | None:
+        """The counterexample of the first failed evidence, if any."""
+        for item in self.evidence:
+            if item.passed is False:
+                return item.counterexample
+        return None
+
+
+def decide(claim: Claim, evidence: Sequence[Evidence], error: str | None) -> tuple[Verdict, str]:
+    """The verdict on ``claim`` from its evidence (or error), and a note explaining it."""
+    if error is not None:
+        return Verdict.ERROR, error
+    undeclared = sorted(
+        {item.kind for item in evidence if item.kind is not None} - set(claim.kinds)
+    )
+    if undeclared:
+        return Verdict.ERROR, (
+            f"the check returned evidence of kind {', '.join(undeclared)}, which "
+            f"{claim.id} does not list (kinds {claim.kinds_text})"
+        )
+    if any(item.passed is False for item in evidence):
+        return Verdict.FAILED, ""
+    if not evidence:
+        return Verdict.NOT_CHECKABLE, "the check returned no evidence"
+    if any(not item.checkable for item in evidence):
+        return Verdict.NOT_CHECKABLE, ""
+    produced = {item.kind for item in evidence}
+    missing = [kind for kind in claim.kinds if kind not in produced]
+    if missing:
+        return Verdict.NOT_CHECKABLE, f"no evidence of kind {', '.join(missing)} yet"
+    if any(item.passed is None for item in evidence):
+        return Verdict.UNDECIDED, ""
+    return Verdict.PASSED, ""
+
+
+def _merge_group(group: list[Evidence]) -> Evidence:
+    failed = [item for item in group if item.passed is False]
+    if failed:
+        return failed[0]
+    stats = [item.stats for item in group]
+    if len(group) == 1 or any(item is None for item in stats):
+        undecided = [item for item in group if item.passed is None]
+        return undecided[0] if undecided else group[0]
+    first = group[0]
+    assert first.stats is not None
+    merged = PropertyStats(
+        tried=sum(item.tried for item in stats if item is not None),
+        requested=sum(item.requested for item in stats if item is not None),
+        undecided=sum(item.undecided for item in stats if item is not None),
+        seed=first.stats.seed,
+        seeds=sum(item.seeds for item in stats if item is not None),
+    )
+    passed = None if any(item.passed is None for item in group) else True
+    return replace(
+        first, passed=passed, stats=merged, summary=property_summary(first.label, passed, merged)
+    )
+
+
+def merge_shards(outcomes: Sequence[CheckOutcome]) -> tuple[tuple[Evidence, ...], str | None]:
+    """Merge the evidence of one claim's shards (in shard order) into one list.
+
+    Property evidence with the same label is combined (instances summed over the seed
+    range); a failure in any shard is kept with its counterexample; other evidence is
+    taken from the first shard that produced it.  The first error wins.
+    """
+    ordered = sorted(outcomes, key=lambda outcome: outcome.shard)
+    for outcome in ordered:
+        if outcome.error is not None:
+            shard = f" (shard {outcome.shard})" if len(ordered) > 1 else ""
+            return (), outcome.error + shard
+    if len(ordered) == 1:
+        return ordered[0].evidence, None
+    groups: dict[tuple[str | None, str, int], list[Evidence]] = {}
+    for outcome in ordered:
+        seen: dict[tuple[str | None, str], int] = {}
+        for item in outcome.evidence:
+            base = (item.kind, item.label)
+            index = seen.get(base, 0)
+            seen[base] = index + 1
+            groups.setdefault((item.kind, item.label, index), []).append(item)
+    return tuple(_merge_group(group) for group in groups.values()), None

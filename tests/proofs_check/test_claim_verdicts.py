@@ -1,0 +1,82 @@
+"""Verdicts from evidence: a claim passes only if every listed kind passed."""
+
+from __future__ import annotations
+
+import pytest
+
+from proofs_check.catalog import Claim, Source
+from proofs_check.record import Evidence, PropertyStats
+from proofs_check.task import CheckOutcome
+from proofs_check.verdict import Verdict, decide, merge_shards
+
+CLAIM = Claim("demo.c", Source("demo", "f", "t"), "Lemma", "s", ("E", "P"))
+E_OK = Evidence("E", True, "exact")
+P_OK = Evidence("P", True, "held")
+P_BAD = Evidence("P", False, "failed", counterexample="0")
+P_UNSURE = Evidence("P", None, "undecided")
+NOTE = Evidence(None, None, "not checkable: lost", checkable=False)
+W_OK = Evidence("W", True, "witness")
+
+CASES = [
+    ("every kind passed", [E_OK, P_OK], None, Verdict.PASSED),
+    ("one failure", [E_OK, P_BAD], None, Verdict.FAILED),
+    ("failure beats missing kinds", [P_BAD], None, Verdict.FAILED),
+    ("missing kind", [E_OK], None, Verdict.NOT_CHECKABLE),
+    ("no evidence", [], None, Verdict.NOT_CHECKABLE),
+    ("not checkable note", [E_OK, P_OK, NOTE], None, Verdict.NOT_CHECKABLE),
+    ("undecided part", [E_OK, P_UNSURE], None, Verdict.UNDECIDED),
+    ("error", [], "ZeroDivisionError", Verdict.ERROR),
+    ("undeclared kind", [E_OK, P_OK, W_OK], None, Verdict.ERROR),
+]
+
+
+@pytest.mark.parametrize(
+    ("evidence", "error", "verdict"),
+    [case[1:] for case in CASES],
+    ids=[case[0] for case in CASES],
+)
+def test_the_verdict_follows_from_the_evidence(
+    evidence: list[Evidence], error: str | None, verdict: Verdict
+) -> None:
+    assert decide(CLAIM, evidence, error)[0] is verdict
+
+
+def test_a_missing_kind_is_named_in_the_note() -> None:
+    assert decide(CLAIM, [E_OK], None) == (Verdict.NOT_CHECKABLE, "no evidence of kind P yet")
+
+
+def _property(passed: bool | None, tried: int, seed: int, counterexample: str | None = None):
+    stats = PropertyStats(tried=tried, requested=100, undecided=0, seed=seed)
+    return Evidence(
+        "P", passed, f"shard {seed}", counterexample=counterexample, label="x*x >= 0", stats=stats
+    )
+
+
+def test_shards_sum_the_instances_of_a_property_over_the_seed_range() -> None:
+    outcomes = [
+        CheckOutcome("demo.c", shard, (E_OK, _property(True, 100, 5 + shard)), None, 0.1)
+        for shard in (1, 0, 2)
+    ]
+    evidence, error = merge_shards(outcomes)
+    assert error is None
+    assert evidence[0] == E_OK
+    merged = evidence[1]
+    assert merged.stats == PropertyStats(tried=300, requested=300, undecided=0, seed=5, seeds=3)
+    assert merged.summary == "x*x >= 0: held on 300 random exact instances (seeds 5–7)"
+
+
+def test_a_failure_in_any_shard_is_kept_with_its_counterexample() -> None:
+    outcomes = [
+        CheckOutcome("demo.c", 0, (_property(True, 100, 0),), None, 0.1),
+        CheckOutcome("demo.c", 1, (_property(False, 3, 1, "-1/2"),), None, 0.1),
+    ]
+    evidence, _ = merge_shards(outcomes)
+    assert evidence[0].passed is False and evidence[0].counterexample == "-1/2"
+
+
+def test_an_error_in_any_shard_is_reported_with_the_shard() -> None:
+    outcomes = [
+        CheckOutcome("demo.c", 0, (E_OK,), None, 0.1),
+        CheckOutcome("demo.c", 1, (), "ValueError: boom", 0.1),
+    ]
+    assert merge_shards(outcomes) == ((), "ValueError: boom (shard 1)")

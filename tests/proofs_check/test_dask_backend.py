@@ -1,0 +1,76 @@
+"""The same tasks run on a Dask distributed cluster (a local one here) give the same report."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from proofs_check import Registry, RunOptions, Verdict, run_checks
+from proofs_check.cli import main
+from proofs_check.formats import report_to_json
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    with distributed.LocalCluster(
+        processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None
+    ) as cluster:
+        yield cluster.scheduler_address
+
+
+def test_a_dask_cluster_gives_the_same_report_as_the_current_process(
+    demo: Registry, scheduler: str
+) -> None:
+    serial = run_checks(options=RunOptions(workers=1, profile="quick"), registry=demo)
+    on_dask = run_checks(options=RunOptions(profile="quick", scheduler=scheduler), registry=demo)
+    assert report_to_json(on_dask) == report_to_json(serial)
+    assert [dataclasses.replace(r, seconds=0) for r in on_dask.results] == [
+        dataclasses.replace(r, seconds=0) for r in serial.results
+    ]
+
+
+def test_shards_and_mutants_travel_to_dask_as_plain_data(demo: Registry, scheduler: str) -> None:
+    options = RunOptions(profile="quick", scheduler=scheduler, shards=2, mutant="strict")
+    (result,) = run_checks(["demo.square_nonnegative"], options=options, registry=demo).results
+    assert result.verdict is Verdict.FAILED
+    assert result.counterexample == "0; x = 0, x*x = 0"
+
+
+def test_errors_in_checks_are_reported_not_raised_on_dask(odd: Registry, scheduler: str) -> None:
+    options = RunOptions(profile="quick", scheduler=scheduler)
+    (result,) = run_checks(["odd.raises"], options=options, registry=odd).results
+    assert result.verdict is Verdict.ERROR
+    assert result.note.startswith("ZeroDivisionError")
+
+
+def test_the_command_line_runs_on_a_scheduler_address(
+    demo: Registry, scheduler: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["--scheduler", scheduler, "--quick", "--format", "json"], registry=demo)
+    assert status == 0
+    assert json.loads(capsys.readouterr().out)["summary"]["passed"] == 5
+
+
+def test_losing_the_scheduler_mid_run_reports_errors_instead_of_crashing(
+    demo: Registry, scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = distributed.as_completed
+
+    def dies_after_one(futures, **kwargs):  # type: ignore[no-untyped-def]
+        for future in original(futures, **kwargs):
+            yield future
+            raise OSError("connection to the scheduler closed")
+
+    monkeypatch.setattr(distributed, "as_completed", dies_after_one)
+    options = RunOptions(profile="quick", scheduler=scheduler)
+    report = run_checks(options=options, registry=demo)
+    verdicts = [result.verdict for result in report.results]
+    assert verdicts.count(Verdict.PASSED) == 1
+    assert verdicts.count(Verdict.ERROR) == 4
+    errors = [r.note for r in report.results if r.verdict is Verdict.ERROR]
+    assert all(note.startswith("lost the Dask scheduler: OSError") for note in errors)

@@ -1,0 +1,149 @@
+"""Report formats: JSON (stable schema, exact strings), Markdown, LaTeX and the table."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from proofs_check import Registry, Report, RunOptions, run_checks
+from proofs_check.formats import SCHEMA, render, report_to_json
+
+
+@pytest.fixture(scope="module")
+def report() -> Report:
+    from pc_demo_claims import demo_registry
+
+    return run_checks(options=RunOptions(workers=1, profile="quick"), registry=demo_registry)
+
+
+@pytest.fixture(scope="module")
+def failed() -> Report:
+    from pc_demo_claims import demo_registry
+
+    options = RunOptions(workers=1, profile="quick", mutant="strict")
+    return run_checks(["demo.square_nonnegative"], options=options, registry=demo_registry)
+
+
+def test_json_has_a_versioned_schema_with_options_summary_and_claims(report: Report) -> None:
+    data = json.loads(report_to_json(report))
+    assert data["schema"] == SCHEMA == "exactpml.proofs_check/1"
+    assert data["options"] == {
+        "seed": 0,
+        "examples": 50,
+        "profile": "quick",
+        "shards": 1,
+        "mutant": None,
+    }
+    assert data["summary"]["claims"] == 5
+    assert data["summary"]["all_passed"] is True
+    assert data["summary"]["passed"] == 5
+    claim = data["claims"][0]
+    assert set(claim) == {
+        "id",
+        "source",
+        "result",
+        "statement",
+        "kinds",
+        "verdict",
+        "note",
+        "mutant",
+        "counterexample",
+        "evidence",
+    }
+    assert claim["kinds"] == ["P", "E"]
+    assert claim["evidence"][1]["instances"] == {
+        "tried": 50,
+        "requested": 50,
+        "undecided": 0,
+        "seed": 0,
+        "seeds": 1,
+    }
+
+
+def test_json_keeps_exact_values_as_strings(report: Report) -> None:
+    data = json.loads(report_to_json(report))
+    values = [
+        value
+        for claim in data["claims"]
+        for evidence in claim["evidence"]
+        for value in evidence["values"]
+    ]
+    assert {"name": "midpoint", "value": "5/12", "latex": "\\frac{5}{12}"} in values
+    assert all(isinstance(value["value"], str) for value in values)
+
+
+def test_json_carries_the_counterexample_of_a_failed_claim(failed: Report) -> None:
+    (claim,) = json.loads(report_to_json(failed))["claims"]
+    assert claim["verdict"] == "FAILED"
+    assert claim["mutant"] == "strict"
+    assert claim["counterexample"] == "0; x = 0, x*x = 0"
+
+
+def test_the_same_seed_and_options_give_byte_identical_reports(demo: Registry) -> None:
+    options = RunOptions(workers=1, profile="quick", seed=123)
+    texts = {
+        name: [render(run_checks(options=options, registry=demo), name) for _ in range(2)]
+        for name in ("json", "markdown", "latex")
+    }
+    for first, second in texts.values():
+        assert first == second
+
+
+def test_timings_appear_only_when_asked_for(report: Report) -> None:
+    assert "seconds" not in json.loads(report_to_json(report))["claims"][0]
+    assert "seconds" in json.loads(report_to_json(report, timings=True))["claims"][0]
+
+
+def test_markdown_has_one_table_row_per_claim_with_escaped_pipes(report: Report) -> None:
+    text = render(report, "markdown")
+    assert text.startswith("# proofs_check report\n")
+    rows = [line for line in text.splitlines() if line.startswith("| `demo.")]
+    assert len(rows) == 5
+    header = next(line for line in text.splitlines() if line.startswith("| Claim"))
+    columns = header.count("|")
+    for row in rows:
+        assert len(re.findall(r"(?<!\\)\|", row)) == columns
+    assert "\\|x\\| >= x" in text
+
+
+def test_markdown_lists_counterexamples_of_failed_claims(failed: Report) -> None:
+    text = render(failed, "markdown")
+    assert "**FAILED**" in text
+    assert "## Counterexamples and errors" in text
+    assert "counterexample: `0; x = 0, x*x = 0`" in text
+
+
+def test_latex_is_a_booktabs_table_with_the_exact_values_as_display_math(
+    report: Report,
+) -> None:
+    text = render(report, "latex")
+    for command in ("\\begin{tabular}", "\\toprule", "\\midrule", "\\bottomrule"):
+        assert command in text
+    assert "\\texttt{demo.square\\_nonnegative} & Toy lemma 1 & PE & passed \\\\" in text
+    assert "\\[ \\text{midpoint} = \\frac{5}{12} \\]" in text
+    assert text.count("{") == text.count("}")
+
+
+def test_latex_shows_counterexamples(failed: Report) -> None:
+    text = render(failed, "latex")
+    assert "\\textbf{failed}" in text
+    assert "Counterexample" in text and "\\texttt{0; x = 0, x*x = 0}" in text
+
+
+def test_the_table_shows_claim_kinds_verdict_evidence_and_time(report: Report) -> None:
+    text = render(report, "table", timings=True)
+    for expected in ("demo.square_nonnegative", "PE", "PASSED", "held on 50", "Time"):
+        assert expected in text
+    assert "5 claims: 5 passed" in text
+
+
+def test_listed_items_are_mentioned_in_every_format() -> None:
+    report = run_checks(
+        ["pml."], options=RunOptions(workers=1), registry=Registry(include_catalog=True)
+    )
+    assert json.loads(render(report, "json"))["not_checkable"][0]["id"] == "pml.ex_3_2"
+    assert "## Listed, not checkable" in render(report, "markdown")
+    assert "pml.ex_3_2" in render(report, "table")
+    assert "\\item \\texttt{pml.ex\\_3\\_2}" in render(report, "latex")
