@@ -1,0 +1,34 @@
+"""The README's promises hold: its examples run, and CI runs exactly its commands."""
+
+import doctest
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _first_bash_block() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```bash\n(.*?)```", text, flags=re.S)
+    assert block, "the README must start with a bash block holding its two commands"
+    return [line for line in block.group(1).splitlines() if line and not line.startswith("#")]
+
+
+def test_readme_starts_with_the_install_and_test_commands():
+    install_and_run, test = _first_bash_block()
+    assert install_and_run.startswith("python3.11 -m venv .venv")
+    assert "pip install" in install_and_run and install_and_run.endswith("python -m proofs_check")
+    assert "pytest" in test
+
+
+def test_ci_runs_the_readme_install_and_test_commands():
+    install_and_run, test = _first_bash_block()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for step in install_and_run.split(" && ")[:-1]:  # the install part, verbatim
+        assert step in ci, step
+    assert test in ci
+
+
+def test_readme_python_examples_pass_as_doctests():
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
