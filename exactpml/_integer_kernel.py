@@ -35,6 +35,7 @@ import numpy as np
 
 from exactpml._integer_arithmetic import (
     coprime_fraction,
+    lcm_of,
     reduced_fraction,
     vector_matrix_product,
 )
@@ -298,9 +299,9 @@ class IntegerKernel:
         columns = self.shape[1]
         if not support:
             return support, [0] * columns, 1
-        weight_lcm = math.lcm(*(weights[x].denominator for x in support))
+        weight_lcm = lcm_of(weights[x].denominator for x in support)
         denominators = self.denominators
-        row_lcm = math.lcm(*(denominators[x] for x in support))
+        row_lcm = lcm_of(denominators[x] for x in support)
         total = weight_lcm * row_lcm
         coefficients = [
             weights[x].numerator
@@ -363,17 +364,20 @@ class IntegerKernel:
             return list(
                 map(coprime_fraction, (tops // divisors).tolist(), (sums // divisors).tolist())
             )
-        result = []
-        numerators_of = self.numerators
+        if self._small is not None:
+            highest = self._small[0][best, np.arange(columns)].tolist()
+        else:
+            highest = [self.numerators[row][column] for column, row in enumerate(best)]
         denominators_of = self.denominators
-        quotients: dict[int, int] = {}
-        for column, (row, mass) in enumerate(zip(best, sums, strict=True)):
+        quotients: dict[int, int] = {}  # T / d_row, an integer: d_row divides T
+        result = []
+        for row, high, mass in zip(best, highest, sums, strict=True):
             if mass == 0:
                 result.append(Fraction(1))
                 continue
             if row not in quotients:
                 quotients[row] = total // denominators_of[row]
-            result.append(reduced_fraction(numerators_of[row][column] * quotients[row], mass))
+            result.append(reduced_fraction(high * quotients[row], mass))
         return result
 
     # --- capacity ---------------------------------------------------------------------
