@@ -206,7 +206,8 @@ class IntegerKernel:
         if rows is not None and len(rows) == self.shape[0] and list(rows) == list(range(len(rows))):
             rows = None
         if rows is None and "extremes" in self._cache:
-            return self._cache["extremes"]
+            best_rows, worst_rows = self._cache["extremes"]
+            return list(best_rows), list(worst_rows)
         selected = list(range(self.shape[0])) if rows is None else list(rows)
         if not selected:
             raise ValueError("column_extremes needs at least one row")
@@ -225,7 +226,7 @@ class IntegerKernel:
             else:
                 result = self._column_extremes_verified(selected, index)
         if rows is None:
-            self._cache["extremes"] = result
+            self._cache["extremes"] = (tuple(result[0]), tuple(result[1]))
         return result
 
     def _common_numerators(self) -> np.ndarray | None:

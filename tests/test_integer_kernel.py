@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from exactpml import Distribution, Mechanism, leakage_capacity
 from exactpml import _integer_arithmetic as arithmetic
-from exactpml._integer_kernel import IntegerKernel
+from exactpml._integer_kernel import IntegerKernel, integer_rows
 from exactpml.measures import pointwise_maximal_leakage_by_output
 
 Rows = list[list[Fraction]]
@@ -181,6 +181,27 @@ def test_measures_by_output_equal_fraction_definitions(
     capacity = leakage_capacity(mechanism)
     expected = reference_capacity(rows)
     assert capacity.is_infinite if expected is None else capacity.ratio == expected
+
+
+@given(channels())
+def test_vectorised_construction_equals_row_by_row_construction(rows: Rows) -> None:
+    fast = kernel_of(rows)
+    numerators, denominators = zip(*(integer_rows(row) for row in rows), strict=True)
+    assert fast == IntegerKernel(numerators, denominators)
+    assert fast.is_small == (max(denominators) < 2**31)
+    # The entry-by-entry path (strings) builds the same mechanism and the same kernel.
+    from_strings = Mechanism.from_matrix([[str(v) for v in row] for row in rows])
+    from_fractions = Mechanism.from_matrix(rows)
+    assert from_strings.rows == from_fractions.rows
+    assert from_strings.integer_kernel == from_fractions.integer_kernel
+
+
+def test_all_rows_extremes_are_computed_once_and_shared() -> None:
+    rows = [[HALF, HALF], [THIRD, 2 * THIRD]]
+    kernel = kernel_of(rows)
+    first = kernel.column_extremes([0, 1])  # the support is every row: the cached case
+    first[0][0] = 99  # callers get copies
+    assert kernel.column_extremes() == ([0, 1], [1, 0])
 
 
 # --- hand-built edge cases -------------------------------------------------------------
