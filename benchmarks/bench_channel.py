@@ -44,6 +44,7 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import argparse
 import gc
+import math
 import random
 import statistics
 import sys
@@ -303,10 +304,37 @@ def verify(kernel: Kernel, prior: Prior, timings: dict[str, Timing]) -> float:
 
 
 def _ms(seconds: float) -> str:
-    return f"{seconds * 1e3:10.2f}" if seconds < 10 else f"{seconds:9.1f}s"
+    return f"{seconds * 1e3:.2f}"
 
 
-def run_case(rows: int, columns: int, kind: str, args: argparse.Namespace) -> dict[str, float]:
+TARGETS = [  # (key, label, target, predicate)
+    ("numpy", "(b) exactpml / (b) numpy f64", "<= 50", lambda r: r <= 50),
+    ("Fraction", "(a)+(b) Fraction / (a)+(b) exactpml", ">= 10", lambda r: r >= 10),
+    ("qif", "(b) qif mult_capacity / (b) exactpml", "> 1", lambda r: r > 1),
+    ("sympy", "(a)+(b) sympy / (a)+(b) exactpml", ">= 50", lambda r: r >= 50),
+]
+
+
+@dataclass
+class Case:
+    label: str
+    digits: int
+    timings: dict[str, Timing]
+    error: float
+
+    def ratio(self, key: str) -> float | None:
+        ours = self.timings["exactpml"]
+        other = self.timings.get({"numpy": "numpy f64"}.get(key, key))
+        if other is None:
+            return None
+        if key == "numpy":
+            return ours.b / other.b
+        if key == "qif":
+            return other.b / ours.b
+        return other.total / ours.total
+
+
+def run_case(rows: int, columns: int, kind: str, args: argparse.Namespace) -> Case:
     kernel, prior = make_instance(rows, columns, kind, args.seed)
     timings: dict[str, Timing] = {}
     methods = [m for m in METHODS if m not in args.skip]
@@ -318,60 +346,47 @@ def run_case(rows: int, columns: int, kind: str, args: argparse.Namespace) -> di
             inner = args.numpy_inner if name == "numpy f64" else 1
             _time_once(build, compute, timings.setdefault(name, Timing()), inner)
     error = verify(kernel, prior, timings)
-    lcm = 1
-    for row in kernel.values():
-        for value in row.values():
-            lcm = lcm * value.denominator // __import__("math").gcd(lcm, value.denominator)
-    print(
-        f"\n## {rows}×{columns}, {kind} denominators "
-        f"(lcm of all row denominators: {len(str(lcm))} digits)"
-    )
-    print(f"{'method':<11} {'(a) build ms':>12} {'(b) compute ms':>15} {'(a)+(b) ms':>11}  reps")
-    for name, timing in timings.items():
+    common = math.lcm(*(v.denominator for row in kernel.values() for v in row.values()))
+    return Case(f"{rows}×{columns}, {kind}", len(str(common)), timings, error)
+
+
+def print_text(case: Case) -> None:
+    print(f"\n## {case.label} denominators (common denominator: {case.digits} digits)")
+    print(f"{'method':<11} {'(a) build ms':>13} {'(b) compute ms':>15} {'(a)+(b) ms':>11}  reps")
+    for name, timing in case.timings.items():
         print(
-            f"{name:<11} {_ms(timing.a):>12} {_ms(timing.b):>15} {_ms(timing.total):>11}  "
+            f"{name:<11} {_ms(timing.a):>13} {_ms(timing.b):>15} {_ms(timing.total):>11}  "
             f"{len(timing.build)}"
         )
-    ours = timings["exactpml"]
-    ratios: dict[str, float] = {}
-    checks = []
-    if "numpy f64" in timings:
-        ratios["b/numpy"] = ours.b / timings["numpy f64"].b
-        checks.append(
-            ("(b) exactpml / numpy f64 (b)", ratios["b/numpy"], "<= 50", ratios["b/numpy"] <= 50)
+    for key, label, target, met in TARGETS:
+        value = case.ratio(key)
+        if value is not None:
+            verdict = "met" if met(value) else "NOT MET"
+            print(f"  {label:<38} {value:8.1f}×  target {target:<6} {verdict}")
+    if "sympy" in case.timings:
+        ratio = case.timings["sympy"].b / case.timings["exactpml"].b
+        print(f"  {'(b) sympy / (b) exactpml (no target)':<38} {ratio:8.1f}×")
+    print(f"  exact methods agree exactly; numpy f64 max relative error {case.error:.1e}")
+
+
+def print_markdown(cases: list[Case]) -> None:
+    names = list(cases[0].timings)
+    print("Times in ms, medians: (a) build / (b) compute.\n")
+    print("| case | " + " | ".join(names) + " |")
+    print("|---|" + "---|" * len(names))
+    for case in cases:
+        cells = [f"{_ms(case.timings[n].a)} / {_ms(case.timings[n].b)}" for n in names]
+        print(
+            f"| {case.label} ({case.digits}-digit common denominator) | " + " | ".join(cells) + " |"
         )
-    if "Fraction" in timings:
-        ratios["Fraction/total"] = timings["Fraction"].total / ours.total
-        checks.append(
-            (
-                "Fraction (a)+(b) / exactpml (a)+(b)",
-                ratios["Fraction/total"],
-                ">= 10",
-                ratios["Fraction/total"] >= 10,
-            )
-        )
-    if "qif" in timings:
-        ratios["qif/b"] = timings["qif"].b / ours.b
-        checks.append(
-            ("qif mult_capacity (b) / exactpml (b)", ratios["qif/b"], "> 1", ratios["qif/b"] > 1)
-        )
-    if "sympy" in timings:
-        ratios["sympy/total"] = timings["sympy"].total / ours.total
-        ratios["sympy/b"] = timings["sympy"].b / ours.b
-        checks.append(
-            (
-                "sympy (a)+(b) / exactpml (a)+(b)",
-                ratios["sympy/total"],
-                ">= 50",
-                ratios["sympy/total"] >= 50,
-            )
-        )
-        checks.append(("sympy (b) / exactpml (b)", ratios["sympy/b"], "(info)", None))
-    for label, value, target, met in checks:
-        verdict = "" if met is None else ("met" if met else "NOT MET")
-        print(f"  {label:<40} {value:10.1f}×   target {target:<7} {verdict}")
-    print(f"  exact methods agree exactly; numpy f64 max relative error {error:.1e}")
-    return ratios
+    print("\n| ratio (target) | " + " | ".join(case.label for case in cases) + " |")
+    print("|---|" + "---|" * len(cases))
+    for key, label, target, met in TARGETS:
+        values = [case.ratio(key) for case in cases]
+        if any(v is None for v in values):
+            continue
+        cells = [f"{v:.1f}× {'✓' if met(v) else '✗'}" for v in values if v is not None]
+        print(f"| {label} ({target}) | " + " | ".join(cells) + " |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -393,16 +408,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--kinds", nargs="*", default=["per-row", "shared"], choices=["per-row", "shared"]
     )
+    parser.add_argument("--markdown", action="store_true", help="also print Markdown tables")
     args = parser.parse_args(argv)
-    print(f"Python {sys.version.split()[0]}, numpy {np.__version__}, sympy {sympy.__version__}")
+    print(
+        f"Python {sys.version.split()[0]}, numpy {np.__version__}, sympy {sympy.__version__}, "
+        f"BLAS threads {os.environ.get('OPENBLAS_NUM_THREADS')}"
+    )
     print(
         "qif computes Σ_y max_x p(y|x) (multiplicative Bayes capacity), an exact workload "
         "comparable to PML, not PML itself; its value is checked against exactpml."
     )
+    cases = []
     for shape in args.shapes:
         rows, columns = (int(n) for n in shape.split("x"))
         for kind in args.kinds:
-            run_case(rows, columns, kind, args)
+            case = run_case(rows, columns, kind, args)
+            print_text(case)
+            cases.append(case)
+    if args.markdown:
+        print()
+        print_markdown(cases)
     return 0
 
 
