@@ -19,7 +19,7 @@ What the leakage measures need, exactly:
   (vectorised int64 gcd when T < 2**63).
 * :meth:`IntegerKernel.capacity_ratio`: ``max_y max_x p(y|x) / min_x p(y|x)`` (Def 2.7).
 
-Measured on this machine: see ``benchmarks/bench_channel.py`` and its results file.
+Measured on this machine: ``benchmarks/README.md`` (from ``benchmarks/bench_channel.py``).
 """
 
 from __future__ import annotations
