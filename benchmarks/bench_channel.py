@@ -30,7 +30,10 @@ The methods compared on the same data:
   PML; its value is checked against ``exactpml.maximal_leakage``.
 
 Every exact method's values are checked to agree exactly, or the benchmark fails.
-Times are medians over the repetitions; the garbage collector is off while timing.
+Times are medians over the repetitions; the garbage collector is off while timing; BLAS
+runs on one thread (as every other method does).  numpy's (b) is the mean of
+``--numpy-inner`` calls on the same arrays, its warm best case.  Results and their
+discussion: ``benchmarks/README.md``.
 """
 
 from __future__ import annotations
