@@ -19,6 +19,7 @@ exactpml.errors.InvalidArgument: distribution: probabilities sum to 5/6, not 1
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -49,6 +50,24 @@ def _label(outcome: Hashable) -> str:
     return repr(outcome)
 
 
+def _rational_probabilities(raw: list[object]) -> tuple[Fraction, ...] | None:
+    """The entries as Fractions when all are ints or Fractions, non-negative and summing to 1.
+
+    ``None`` otherwise: the caller then checks entry by entry and names the problem.
+    """
+    types = set(map(type, raw))
+    if not raw or not types <= {Fraction, int}:
+        return None
+    values: list[Any] = [v if type(v) is Fraction else Fraction(v) for v in raw]  # type: ignore[call-overload]
+    numerators = [v.numerator for v in values]
+    denominators = [v.denominator for v in values]
+    if min(numerators) < 0:
+        return None
+    common = math.lcm(*denominators)
+    total = sum(n * (common // d) for n, d in zip(numerators, denominators, strict=True))
+    return tuple(values) if total == common else None
+
+
 def validate_probabilities(
     entries: Sequence[tuple[Hashable, object]],
     *,
@@ -61,6 +80,9 @@ def validate_probabilities(
 
     Shared by :class:`Distribution` and by each row of a mechanism.
     """
+    rational = _rational_probabilities([raw for _, raw in entries])
+    if rational is not None:
+        return rational, ()
     describe = entry_name or (lambda outcome: f"{name}, outcome {_label(outcome)}")
     values: list[Scalar] = []
     conditions: list[sympy.Basic] = []

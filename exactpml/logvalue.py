@@ -68,6 +68,14 @@ class LogValue:
         object.__setattr__(self, "conditions", tuple(conditions))
 
     @classmethod
+    def _of_fraction(cls, ratio: Fraction) -> LogValue:
+        """Trusted: ``ratio`` is a non-negative ``Fraction`` computed exactly by exactpml."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "ratio", ratio)
+        object.__setattr__(self, "conditions", ())
+        return self
+
+    @classmethod
     def infinity(cls) -> LogValue:
         """The value ``log(oo) = oo``."""
         return cls(sympy.oo)

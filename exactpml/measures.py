@@ -287,16 +287,13 @@ def pointwise_maximal_leakage_by_output(
     _check(mechanism, prior)
     kernel = mechanism.integer_kernel
     if attribute is None and kernel is not None and prior.is_rational:
-        weights = [prior[x] for x in mechanism.inputs]
-        masses = kernel.weighted_column_sums(weights)
-        support = [i for i, w in enumerate(weights) if w != 0]
-        best, _ = kernel.column_extremes(support)
-        result: dict[Label, LogValue] = {}
-        for column, y in enumerate(mechanism.outputs):
-            mass = masses[column]
-            ratio = kernel.entry(best[column], column) / mass if mass != 0 else Fraction(1)
-            result[y] = LogValue(ratio)
-        return result
+        weights = (
+            prior.probabilities
+            if prior.outcomes == mechanism.inputs
+            else [prior[x] for x in mechanism.inputs]
+        )
+        ratios = kernel.pml_ratios(weights)
+        return dict(zip(mechanism.outputs, map(LogValue._of_fraction, ratios), strict=True))
     return {
         y: pointwise_maximal_leakage(mechanism, prior, y, attribute=attribute)
         for y in mechanism.outputs
@@ -456,17 +453,8 @@ def leakage_capacity(mechanism: Mechanism) -> LogValue:
     _require_mechanism(mechanism, "mechanism")
     kernel = mechanism.integer_kernel
     if kernel is not None:
-        best, worst = kernel.column_extremes()
-        ratio = Fraction(1)
-        for column in range(len(mechanism.outputs)):
-            high = kernel.entry(best[column], column)
-            if high == 0:
-                continue
-            low = kernel.entry(worst[column], column)
-            if low == 0:
-                return LogValue(sympy.oo)
-            ratio = max(ratio, high / low)
-        return LogValue(ratio)
+        ratio = kernel.capacity_ratio()
+        return LogValue(sympy.oo) if ratio is None else LogValue._of_fraction(ratio)
     conditions: list[sympy.Basic] = list(mechanism.conditions)
     ratios: list[Scalar] = []
     for y in mechanism.outputs:

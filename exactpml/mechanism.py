@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
 from typing import Any
 
 import sympy
@@ -43,6 +44,24 @@ Label = Hashable
 
 def _entry_name(x: Label, y: Label) -> str:
     return f"row {x!r}, output {y!r}"
+
+
+def _matrix_of(
+    kernel: Mapping[Label, Mapping[Label, object]],
+    inputs: Sequence[Label],
+    outputs: Sequence[Label],
+) -> list[list[object]]:
+    """The rows of ``kernel`` as lists in ``outputs`` order (0 for outputs a row omits)."""
+    order = list(outputs)
+    zero = Fraction(0)
+    matrix = []
+    for x in inputs:
+        row = kernel[x]
+        if len(row) == len(order) and list(row) == order:  # already in order: no lookups
+            matrix.append(list(row.values()))
+        else:
+            matrix.append(list(map(row.get, order, repeat(zero))))
+    return matrix
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
@@ -97,15 +116,18 @@ class Mechanism:
         if outputs is None:
             seen: dict[Label, None] = {}
             for x in inputs:
-                for y in kernel[x]:
-                    seen.setdefault(y, None)
+                if not seen.keys() >= kernel[x].keys():  # only rows naming new outputs
+                    for y in kernel[x]:
+                        seen.setdefault(y, None)
             output_labels = tuple(seen)
         else:
             output_labels = tuple(outputs)
             if len(set(output_labels)) != len(output_labels):
                 raise InvalidArgument(f"{name}: the output alphabet has repeated labels")
-            known = set(output_labels)
+            known = dict.fromkeys(output_labels)
             for x in inputs:
+                if known.keys() >= kernel[x].keys():
+                    continue
                 for y in kernel[x]:
                     if y not in known:
                         raise InvalidArgument(
@@ -114,10 +136,13 @@ class Mechanism:
                         )
         if not output_labels:
             raise InvalidArgument(f"{name}: the output alphabet is empty")
-        zero = Fraction(0)
-        matrix = [[kernel[x].get(y, zero) for y in output_labels] for x in inputs]
         self._setup(
-            inputs, output_labels, matrix, allow_float=allow_float, symbols=symbols, name=name
+            inputs,
+            output_labels,
+            _matrix_of(kernel, inputs, output_labels),
+            allow_float=allow_float,
+            symbols=symbols,
+            name=name,
         )
 
     def _setup(
@@ -130,6 +155,11 @@ class Mechanism:
         symbols: Mapping[str, sympy.Symbol] | None,
         name: str,
     ) -> None:
+        rational = IntegerKernel.from_fractions(matrix)
+        if rational is not None:  # every entry an int or Fraction, every row valid
+            fast_rows, kernel = rational
+            self._finish(inputs, outputs, fast_rows, (), kernel, name)
+            return
         rows: list[tuple[Scalar, ...]] = []
         conditions: list[sympy.Basic] = []
         integer_numerators: list[tuple[int, ...]] = []
@@ -170,25 +200,42 @@ class Mechanism:
                     integer_denominators.append(denominator)
             else:
                 all_rational = False
+        self._finish(
+            inputs,
+            outputs,
+            tuple(rows),
+            tuple(dict.fromkeys(conditions)),
+            IntegerKernel(integer_numerators, integer_denominators) if all_rational else None,
+            name,
+        )
+
+    def _finish(
+        self,
+        inputs: Sequence[Label],
+        outputs: Sequence[Label],
+        rows: tuple[tuple[Scalar, ...], ...],
+        conditions: tuple[sympy.Basic, ...],
+        kernel: IntegerKernel | None,
+        name: str,
+    ) -> None:
         object.__setattr__(self, "inputs", tuple(inputs))
         object.__setattr__(self, "outputs", tuple(outputs))
-        object.__setattr__(self, "rows", tuple(rows))
-        object.__setattr__(self, "conditions", tuple(dict.fromkeys(conditions)))
-        object.__setattr__(
-            self,
-            "_integer",
-            IntegerKernel(tuple(integer_numerators), tuple(integer_denominators))
-            if all_rational
-            else None,
-        )
-        input_index: dict[Label, int] = {}
-        for position, x in enumerate(inputs):
-            try:
-                if x in input_index:
-                    raise InvalidArgument(f"{name}: input {x!r} appears twice")
-            except TypeError as error:
-                raise InvalidArgument(f"{name}: input {x!r} is not hashable") from error
-            input_index[x] = position
+        object.__setattr__(self, "rows", rows)
+        object.__setattr__(self, "conditions", conditions)
+        object.__setattr__(self, "_integer", kernel)
+        try:
+            input_index = {x: position for position, x in enumerate(inputs)}
+        except TypeError:
+            input_index = {}
+        if len(input_index) != len(inputs):  # repeated or unhashable inputs: name the first
+            input_index = {}
+            for position, x in enumerate(inputs):
+                try:
+                    if x in input_index:
+                        raise InvalidArgument(f"{name}: input {x!r} appears twice")
+                except TypeError as error:
+                    raise InvalidArgument(f"{name}: input {x!r} is not hashable") from error
+                input_index[x] = position
         object.__setattr__(self, "_input_index", input_index)
         object.__setattr__(self, "_output_index", {y: i for i, y in enumerate(outputs)})
 
