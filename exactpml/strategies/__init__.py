@@ -18,11 +18,19 @@ from exactpml.strategies._finite import (
     mechanisms_with_prior,
     probability_vectors,
 )
+from exactpml.strategies._partial_knowledge import (
+    counting_mechanisms,
+    database_mechanisms,
+    partial_knowledge_settings,
+)
 
 __all__ = [
     "attributes",
+    "counting_mechanisms",
+    "database_mechanisms",
     "distributions",
     "mechanisms",
     "mechanisms_with_prior",
+    "partial_knowledge_settings",
     "probability_vectors",
 ]
