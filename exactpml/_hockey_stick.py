@@ -39,6 +39,7 @@ from exactpml.exact import (
 from exactpml.logvalue import LogValue
 
 __all__ = [
+    "at_most",
     "exp_epsilon",
     "hockey_stick",
     "hockey_stick_integers",
@@ -173,6 +174,27 @@ def max_ratio(p: Sequence[Scalar], q: Sequence[Scalar]) -> tuple[LogValue, int |
     if best is None:
         return LogValue(1), None
     return LogValue(best), best_index
+
+
+def at_most(value: Scalar, bound: object, *, name: str) -> bool:
+    """``value <= bound`` decided exactly, by certified numerics, or raise ``Undecided``."""
+    limit = exact(bound, where=name)
+    if prove_nonnegative(limit) is False:
+        raise InvalidArgument(f"{name}={limit} must not be negative")
+    difference = as_scalar(to_sympy(limit) - to_sympy(value))
+    if type(difference) is Fraction:
+        return difference >= 0
+    if not to_sympy(difference).free_symbols:
+        try:
+            certify = importlib.import_module("exactpml.certify")
+        except ImportError:
+            certify = None
+        if certify is not None:
+            return bool(certify.sign(difference) >= 0)
+    decided = prove_nonnegative(difference)
+    if decided is None:
+        raise Undecided(f"cannot decide whether {value} <= {limit}", expression=difference)
+    return decided
 
 
 def short_decimal(value: Scalar, digits: int = 6) -> str:

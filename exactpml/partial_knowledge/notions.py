@@ -32,22 +32,19 @@ certified, never a float comparison; a symbolic ε gives ``Max(0, …)`` terms).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 import sympy
 
-from exactpml._hockey_stick import exp_epsilon
-from exactpml.errors import InvalidArgument, Undecided
+from exactpml._hockey_stick import at_most, exp_epsilon
+from exactpml.errors import InvalidArgument
 from exactpml.exact import (
     Scalar,
     as_scalar,
-    exact,
     exact_product,
     exact_sum,
-    prove_nonnegative,
     prove_zero,
     to_sympy,
 )
@@ -210,26 +207,6 @@ def ppkdp_epsilon(setting: PartialKnowledge, mechanism: MechanismLike | Knowledg
     return apkdp_epsilon(setting, mechanism).epsilon
 
 
-def _at_most(value: Scalar, bound: object, *, name: str) -> bool:
-    limit = exact(bound, where=name)
-    if prove_nonnegative(limit) is False:
-        raise InvalidArgument(f"{name}={limit} must not be negative")
-    difference = as_scalar(to_sympy(limit) - to_sympy(value))
-    if type(difference) is Fraction:
-        return difference >= 0
-    if not to_sympy(difference).free_symbols:
-        try:
-            certify = importlib.import_module("exactpml.certify")
-        except ImportError:
-            certify = None
-        if certify is not None:
-            return bool(certify.sign(difference) >= 0)
-    decided = prove_nonnegative(difference)
-    if decided is None:
-        raise Undecided(f"cannot decide whether {value} <= {limit}", expression=difference)
-    return decided
-
-
 def is_apkdp(
     setting: PartialKnowledge,
     mechanism: MechanismLike | KnowledgeLaws,
@@ -237,7 +214,7 @@ def is_apkdp(
     delta: object,
 ) -> bool:
     """(ε,δ)-APKDP for this setting: δ_A(b) ≤ δ for every b (Def 57)."""
-    return _at_most(apkdp_delta(setting, mechanism, epsilon).delta, delta, name="delta")
+    return at_most(apkdp_delta(setting, mechanism, epsilon).delta, delta, name="delta")
 
 
 def is_ppkdp(
@@ -247,4 +224,4 @@ def is_ppkdp(
     delta: object,
 ) -> bool:
     """(ε,δ)-PPKDP for this setting: Σ_b P[B=b] δ_A(b) ≤ δ (Def 58)."""
-    return _at_most(ppkdp_delta(setting, mechanism, epsilon), delta, name="delta")
+    return at_most(ppkdp_delta(setting, mechanism, epsilon), delta, name="delta")

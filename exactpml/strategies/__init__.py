@@ -11,6 +11,7 @@ Use them to write ``@given`` tests of your own lemmas::
         ...
 """
 
+from exactpml.strategies._bldp import bounded_leakage_models
 from exactpml.strategies._finite import (
     attributes,
     distributions,
@@ -26,6 +27,7 @@ from exactpml.strategies._partial_knowledge import (
 
 __all__ = [
     "attributes",
+    "bounded_leakage_models",
     "counting_mechanisms",
     "database_mechanisms",
     "distributions",
