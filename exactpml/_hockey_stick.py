@@ -40,6 +40,7 @@ from exactpml.logvalue import LogValue
 
 __all__ = [
     "at_most",
+    "exact_max",
     "exp_epsilon",
     "hockey_stick",
     "hockey_stick_integers",
@@ -147,6 +148,39 @@ def hockey_stick(
         + [as_scalar(term) for term in undecided]
     )
     return value, (None if undecided else frozenset(chosen))
+
+
+def exact_max(values: Sequence[Scalar]) -> tuple[Scalar, int | None]:
+    """The maximum of exact values and the index of one maximiser (None if undecidable).
+
+    Rationals compare exactly; closed-form real numbers by :mod:`exactpml.certify` (never by
+    floats; ``Undecided`` without it); values with free symbols give a sympy ``Max``.
+    """
+    if not values:
+        raise InvalidArgument("exact_max: no values")
+    if all(type(v) is Fraction for v in values):
+        best = max(range(len(values)), key=lambda k: values[k])
+        return values[best], best
+    if any(to_sympy(v).free_symbols for v in values):
+        return as_scalar(sympy.Max(*(to_sympy(v) for v in values))), None
+    best = 0
+    for k in range(1, len(values)):
+        if _certified_sign(exact_difference(values[k], values[best])) > 0:
+            best = k
+    return values[best], best
+
+
+def _certified_sign(value: Scalar) -> int:
+    if type(value) is Fraction:
+        return (value > 0) - (value < 0)
+    try:
+        certify = importlib.import_module("exactpml.certify")
+    except ImportError as error:
+        raise Undecided(
+            f"the sign of {value} needs exactpml.certify, which is not installed",
+            expression=to_sympy(value),
+        ) from error
+    return int(certify.sign(value))
 
 
 def max_ratio(p: Sequence[Scalar], q: Sequence[Scalar]) -> tuple[LogValue, int | None]:

@@ -461,6 +461,17 @@ def test_irrational_epsilon_is_certified_or_undecided():
             knowledge_delta(setting, mechanism, 1, ("No",))
     else:
         assert knowledge_delta(setting, mechanism, 1, ("No",)) == 0
+        # ε = 1/2: δ_A(No) = 1 − e^{1/2}/2 ≈ 0.18 stays exact; the maximum over b is the
+        # rational 1/2 (certified comparison), and δ_PPK = (1 − e^{1/2}/2)/2 + 1/4.
+        half = sympy.Rational(1, 2)
+        deltas = knowledge_deltas(setting, mechanism, half)
+        assert sympy.simplify(sympy.sympify(deltas[KnownCount(0)]) - (1 - sympy.exp(half) / 2)) == 0
+        active = apkdp_delta(setting, mechanism, half)
+        assert active.delta == Fraction(1, 2) and active.knowledge == KnownCount(1)
+        passive = sympy.sympify(ppkdp_delta(setting, mechanism, half))
+        assert sympy.simplify(passive - (sympy.Rational(3, 4) - sympy.exp(half) / 4)) == 0
+        assert is_ppkdp(setting, mechanism, half, "34/100")
+        assert not is_ppkdp(setting, mechanism, half, "33/100")
     # ε = log(3/2) written as a sympy log: e^ε = 3/2 exactly, so δ_A(No) = 1/4, no numerics.
     assert knowledge_delta(
         setting, mechanism, sympy.log(sympy.Rational(3, 2)), ("No",)

@@ -31,12 +31,10 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-import sympy
-
-from exactpml._hockey_stick import at_most, exp_epsilon, hockey_stick, max_ratio
+from exactpml._hockey_stick import at_most, exact_max, exp_epsilon, hockey_stick, max_ratio
 from exactpml.bldp.model import BoundedLeakageModel
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, as_scalar, to_sympy
+from exactpml.exact import Scalar
 from exactpml.logvalue import LogValue
 
 __all__ = [
@@ -165,22 +163,15 @@ def bldp_delta(model: BoundedLeakageModel, epsilon: object, *, distance: int = 1
     ε is a ``LogValue`` (``LogValue(3)``: e^ε = 3) or an exact number ≥ 0.
     """
     ratio = exp_epsilon(epsilon)
-    best: Scalar = Fraction(0)
-    witness: LeakageWitness | None = None
-    symbolic: list[Scalar] = []
+    values: list[Scalar] = [Fraction(0)]
+    witnesses: list[LeakageWitness | None] = [None]
     for x, y, o, outputs, p, q in constraints(model, distance=distance):
         value, indices = hockey_stick(p, q, ratio)
         event = None if indices is None else frozenset(outputs[k] for k in indices)
-        if type(value) is Fraction and type(best) is Fraction:
-            if value > best:
-                best, witness = value, LeakageWitness((x, y), o, event)
-        else:
-            symbolic.append(value)
-            if witness is None:
-                witness = LeakageWitness((x, y), o, event)
-    if symbolic:
-        return BLDPDelta(as_scalar(sympy.Max(to_sympy(best), *map(to_sympy, symbolic))), None)
-    return BLDPDelta(best, witness)
+        values.append(value)
+        witnesses.append(LeakageWitness((x, y), o, event))
+    best, position = exact_max(values)
+    return BLDPDelta(best, None if position is None else witnesses[position])
 
 
 def is_bldp(

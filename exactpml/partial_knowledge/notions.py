@@ -38,7 +38,7 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml._hockey_stick import at_most, exp_epsilon
+from exactpml._hockey_stick import at_most, exact_max, exp_epsilon
 from exactpml.errors import InvalidArgument
 from exactpml.exact import (
     Scalar,
@@ -156,19 +156,10 @@ def apkdp_delta(
     events: dict[Hashable, frozenset[Hashable] | None] = {}
     for b in laws.knowledge_values:
         by_knowledge[b], events[b] = laws.pair(b).delta(ratio)
-    values = list(by_knowledge.values())
-    if all(type(v) is Fraction for v in values):
-        witness = max(by_knowledge, key=lambda b: by_knowledge[b])
-        return ActiveDelta(by_knowledge[witness], witness, events[witness], by_knowledge)
-    best = as_scalar(sympy.Max(*(to_sympy(v) for v in values)))
-    holders = [b for b, v in by_knowledge.items() if to_sympy(v) == to_sympy(best)]
-    witness_or_none = holders[0] if holders else None
-    return ActiveDelta(
-        best,
-        witness_or_none,
-        None if witness_or_none is None else events[witness_or_none],
-        by_knowledge,
-    )
+    keys = list(by_knowledge)
+    best, position = exact_max([by_knowledge[b] for b in keys])
+    witness = None if position is None else keys[position]
+    return ActiveDelta(best, witness, None if witness is None else events[witness], by_knowledge)
 
 
 def ppkdp_delta(
