@@ -131,13 +131,17 @@ def hockey_stick(
         if prove_zero(b):
             chosen.add(index)
             continue
-        if prove_nonnegative(exact_difference(b, a)):  # p_o <= q_o <= ratio·q_o
+        if _nonnegative(exact_difference(b, a)):  # p_o <= q_o <= ratio·q_o
             continue
         if numeric_ratio and type(a) is Fraction and type(b) is Fraction:
             if _certified_compare(a / b, ratio) > 0:
                 chosen.add(index)
             continue
         term = exact_difference(a, exact_product(ratio, b))
+        if not to_sympy(term).free_symbols:  # a closed-form real number: certified sign
+            if _certified_sign(term) > 0:
+                chosen.add(index)
+            continue
         sign = prove_positive(term)
         if sign is True:
             chosen.add(index)
@@ -168,6 +172,16 @@ def exact_max(values: Sequence[Scalar]) -> tuple[Scalar, int | None]:
         if _certified_sign(exact_difference(values[k], values[best])) > 0:
             best = k
     return values[best], best
+
+
+def _nonnegative(value: Scalar) -> bool | None:
+    """Three-valued ``value >= 0``: exact, certified for closed-form numbers, else sympy's
+    assumptions (no numerics)."""
+    if type(value) is Fraction:
+        return value >= 0
+    if not to_sympy(value).free_symbols:
+        return _certified_sign(value) >= 0
+    return prove_nonnegative(value)
 
 
 def _certified_sign(value: Scalar) -> int:
@@ -203,8 +217,9 @@ def max_ratio(p: Sequence[Scalar], q: Sequence[Scalar]) -> tuple[LogValue, int |
         else:
             symbolic.append(to_sympy(a) / to_sympy(b))
     if symbolic:
-        terms = symbolic + ([to_sympy(best)] if best is not None else [])
-        return LogValue(as_scalar(sympy.Max(*terms))), None
+        terms = [as_scalar(t) for t in symbolic] + ([best] if best is not None else [])
+        value, _ = exact_max(terms)
+        return LogValue(value), None
     if best is None:
         return LogValue(1), None
     return LogValue(best), best_index
