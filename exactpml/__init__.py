@@ -10,7 +10,8 @@ their exact ratio (:class:`LogValue`).  Source: Saeidian, Cervia, Oechtering, Sk
 log(9/5)
 """
 
-from exactpml import certify, limits, strategies
+from exactpml import bldp, certify, limits, partial_knowledge, strategies
+from exactpml.bldp import BoundedLeakageModel, bldp_delta, bldp_epsilon, is_bldp
 from exactpml.disclosure import discloses, disclosing_outputs, singles_out
 from exactpml.distribution import Distribution
 from exactpml.errors import ExactPMLError, InexactInput, InvalidArgument, InvalidFile, Undecided
@@ -35,10 +36,25 @@ from exactpml.measures import (
     total_variation,
 )
 from exactpml.mechanism import Mechanism
+from exactpml.partial_knowledge import (
+    CountingMechanism,
+    PartialKnowledge,
+    apkdp_delta,
+    apkdp_epsilon,
+    is_apkdp,
+    is_ppkdp,
+    knowledge_delta,
+    partial_knowledge_plrv,
+    ppkdp_delta,
+    ppkdp_epsilon,
+    theta_reducibility,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BoundedLeakageModel",
+    "CountingMechanism",
     "Distribution",
     "ExactPMLError",
     "InexactInput",
@@ -46,28 +62,43 @@ __all__ = [
     "InvalidFile",
     "LogValue",
     "Mechanism",
+    "PartialKnowledge",
     "Undecided",
+    "apkdp_delta",
+    "apkdp_epsilon",
+    "bldp",
+    "bldp_delta",
+    "bldp_epsilon",
     "certify",
     "conditional_pointwise_maximal_leakage",
     "discloses",
     "disclosing_outputs",
     "exact",
     "guessing_gain",
+    "is_apkdp",
+    "is_bldp",
     "is_pml_private",
+    "is_ppkdp",
     "kl_divergence",
+    "knowledge_delta",
     "leakage_capacity",
     "limits",
     "max_pointwise_maximal_leakage",
     "maximal_leakage",
     "min_entropy",
+    "partial_knowledge",
+    "partial_knowledge_plrv",
     "pml",
     "pml_joint_divergence",
     "pointwise_maximal_leakage",
     "pointwise_maximal_leakage_by_output",
     "posterior_min_entropy",
+    "ppkdp_delta",
+    "ppkdp_epsilon",
     "probability_leakage_at_most",
     "renyi_divergence_inf",
     "singles_out",
     "strategies",
+    "theta_reducibility",
     "total_variation",
 ]

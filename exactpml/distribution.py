@@ -135,7 +135,7 @@ class Distribution:
 
     def __init__(
         self,
-        probabilities: Mapping[Hashable, object] | Iterable[tuple[Hashable, object]],
+        probabilities: Mapping[Any, Any] | Iterable[tuple[Any, Any]],
         *,
         name: str = "distribution",
         allow_float: bool = False,

@@ -92,7 +92,7 @@ class Mechanism:
 
     def __init__(
         self,
-        kernel: Mapping[Label, Mapping[Label, object]],
+        kernel: Mapping[Any, Mapping[Any, Any]],
         *,
         outputs: Sequence[Label] | None = None,
         allow_float: bool = False,
@@ -284,7 +284,7 @@ class Mechanism:
     @classmethod
     def from_function(
         cls,
-        function: Callable[[Any], Mapping[Label, object] | Distribution],
+        function: Callable[[Any], Mapping[Any, Any] | Distribution],
         inputs: Iterable[Label],
         *,
         outputs: Sequence[Label] | None = None,

@@ -11,6 +11,7 @@ Use them to write ``@given`` tests of your own lemmas::
         ...
 """
 
+from exactpml.strategies._bldp import bounded_leakage_models
 from exactpml.strategies._finite import (
     attributes,
     distributions,
@@ -18,11 +19,20 @@ from exactpml.strategies._finite import (
     mechanisms_with_prior,
     probability_vectors,
 )
+from exactpml.strategies._partial_knowledge import (
+    counting_mechanisms,
+    database_mechanisms,
+    partial_knowledge_settings,
+)
 
 __all__ = [
     "attributes",
+    "bounded_leakage_models",
+    "counting_mechanisms",
+    "database_mechanisms",
     "distributions",
     "mechanisms",
     "mechanisms_with_prior",
+    "partial_knowledge_settings",
     "probability_vectors",
 ]

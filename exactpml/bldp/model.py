@@ -1,0 +1,306 @@
+"""A bounded-leakage model: finite randomness R, mechanism M(x, r) and leakage P(x, r).
+
+Ligett, Peale, Reingold, *Bounded-Leakage Differential Privacy* (poster; definition restated
+in CLAIMS.md, section ``bldp.``).  A :class:`BoundedLeakageModel` holds
+
+* ``randomness``: an exact distribution on a finite set R;
+* ``databases``: the finite set of databases x, with a symmetric ``neighbours`` relation
+  (default: tuples of equal length differing in exactly one position);
+* the tables of M(x, r) and P(x, r) for every database and every r ∈ R (both deterministic
+  given r: all randomness is in R, as in the poster's M: X^n × R → O_M).
+
+For each x the model yields the exact joint law of (M(x, r), P(x, r)) under r ~ R, and the
+conditional law of M(x, r) given P(x, r) = o, which is all the definition uses.
+
+>>> from exactpml import Distribution
+>>> coin = Distribution({0: "1/2", 1: "1/2"})
+>>> model = BoundedLeakageModel(coin, lambda x, r: x[0] ^ r, lambda x, r: r, databases=[(0,), (1,)])
+>>> model.conditional((1,), 0).as_dict()
+{1: Fraction(1, 1)}
+>>> BoundedLeakageModel({0: "1/2"}, lambda x, r: 0, lambda x, r: 0, databases=[(0,)])
+Traceback (most recent call last):
+...
+exactpml.errors.InvalidArgument: randomness: probabilities sum to 1/2, not 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from exactpml.distribution import Distribution
+from exactpml.errors import InvalidArgument, Undecided
+from exactpml.exact import Scalar, exact_quotient, exact_sum, prove_zero
+
+__all__ = ["BoundedLeakageModel"]
+
+Table = Callable[[Any, Any], Hashable] | Mapping[Any, Any]
+Neighbours = Callable[[Any, Any], bool] | Iterable[tuple[Hashable, Hashable]] | None
+
+
+def hamming_neighbours(databases: Sequence[Hashable]) -> list[tuple[Hashable, Hashable]]:
+    """Pairs of equal-length tuples differing in exactly one position (both orders)."""
+    if not all(isinstance(x, tuple) for x in databases):
+        raise InvalidArgument(
+            "neighbours: the default relation (differ in one record) needs databases that are "
+            "tuples; pass neighbours= explicitly"
+        )
+    pairs: list[tuple[Hashable, Hashable]] = []
+    for x in databases:
+        for y in databases:
+            if (
+                isinstance(x, tuple)
+                and isinstance(y, tuple)
+                and len(x) == len(y)
+                and sum(a != b for a, b in zip(x, y, strict=True)) == 1
+            ):
+                pairs.append((x, y))
+    return pairs
+
+
+@dataclass(frozen=True, slots=True, init=False, eq=False)
+class BoundedLeakageModel:
+    """R with an exact distribution, and the tables of M(x, r) and P(x, r).
+
+    Args:
+        randomness: a ``Distribution`` on R (or a mapping r -> probability).
+        mechanism: M, as a callable ``(x, r) -> output``, a mapping ``{x: {r: output}}`` or a
+            mapping ``{(x, r): output}``.
+        leakage: P, in the same forms (on the same randomness space R).
+        databases: the databases x (hashable, no repeats).
+        neighbours: the neighbour relation: a callable ``(x, x') -> bool``, an iterable of
+            pairs, or None for "tuples differing in exactly one position".  It is made
+            symmetric; a database is never its own neighbour.
+    """
+
+    randomness: Distribution
+    databases: tuple[Hashable, ...]
+    neighbours: tuple[tuple[Hashable, Hashable], ...]
+    outputs: Mapping[Hashable, tuple[Hashable, ...]]
+    leakages: Mapping[Hashable, tuple[Hashable, ...]]
+    _cache: dict[Any, Any] = field(default_factory=dict, repr=False)
+
+    def __init__(
+        self,
+        randomness: Distribution | Mapping[Hashable, object],
+        mechanism: Table,
+        leakage: Table,
+        *,
+        databases: Iterable[Hashable],
+        neighbours: Neighbours = None,
+    ) -> None:
+        if isinstance(randomness, Mapping):
+            randomness = Distribution(randomness, name="randomness")
+        if not isinstance(randomness, Distribution):
+            raise InvalidArgument(
+                "randomness must be a Distribution (or a mapping r -> probability), "
+                f"got {type(randomness).__name__}"
+            )
+        if isinstance(databases, (str, bytes)) or not isinstance(databases, Iterable):
+            raise InvalidArgument(f"databases={databases!r} must be an iterable of databases")
+        items = list(databases)
+        if not items:
+            raise InvalidArgument("databases: there are no databases")
+        try:
+            if len(set(items)) != len(items):
+                raise InvalidArgument("databases: a database appears twice")
+        except TypeError:
+            raise InvalidArgument("databases: every database must be hashable") from None
+        object.__setattr__(self, "randomness", randomness)
+        object.__setattr__(self, "databases", tuple(items))
+        object.__setattr__(self, "outputs", self._tabulate(mechanism, "mechanism"))
+        object.__setattr__(self, "leakages", self._tabulate(leakage, "leakage"))
+        object.__setattr__(self, "neighbours", self._relation(neighbours))
+        object.__setattr__(self, "_cache", {})
+
+    @classmethod
+    def _trusted(
+        cls,
+        randomness: Distribution,
+        databases: Sequence[Hashable],
+        neighbours: Sequence[tuple[Hashable, Hashable]],
+        outputs: Mapping[Hashable, tuple[Hashable, ...]],
+        leakages: Mapping[Hashable, tuple[Hashable, ...]],
+    ) -> BoundedLeakageModel:
+        """Build from tables computed by exactpml itself (no re-validation)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "randomness", randomness)
+        object.__setattr__(self, "databases", tuple(databases))
+        object.__setattr__(self, "neighbours", tuple(neighbours))
+        object.__setattr__(self, "outputs", dict(outputs))
+        object.__setattr__(self, "leakages", dict(leakages))
+        object.__setattr__(self, "_cache", {})
+        return self
+
+    # --- validation -------------------------------------------------------------------
+    def _tabulate(self, table: Table, name: str) -> dict[Hashable, tuple[Hashable, ...]]:
+        space = self.randomness.outcomes
+        result: dict[Hashable, tuple[Hashable, ...]] = {}
+        if isinstance(table, Mapping):
+            nested = all(x in table for x in self.databases) and all(
+                isinstance(table[x], Mapping) for x in self.databases
+            )
+            for x in self.databases:
+                if nested:
+                    row = table[x]
+                    if set(row) != set(space):
+                        missing = [r for r in space if r not in row]
+                        extra = [r for r in row if r not in self.randomness]
+                        raise InvalidArgument(
+                            f"{name} and randomness are on different randomness spaces: for "
+                            f"database {x!r}, {name} lacks r = {missing[:5]!r} and has extra "
+                            f"r = {extra[:5]!r}"
+                        )
+                    values = [row[r] for r in space]
+                else:
+                    values = []
+                    for r in space:
+                        if (x, r) not in table:
+                            raise InvalidArgument(
+                                f"{name} has no value for (x, r) = ({x!r}, {r!r}); it must be "
+                                "defined on every database and every r of the randomness space"
+                            )
+                        values.append(table[(x, r)])
+                result[x] = tuple(values)
+        elif callable(table):
+            for x in self.databases:
+                values = []
+                for r in space:
+                    try:
+                        values.append(table(x, r))
+                    except Exception as error:
+                        raise InvalidArgument(
+                            f"{name} raised {type(error).__name__}: {error} at (x, r) = "
+                            f"({x!r}, {r!r})"
+                        ) from error
+                result[x] = tuple(values)
+        else:
+            raise InvalidArgument(
+                f"{name} must be a function (x, r) -> value or a mapping, "
+                f"got {type(table).__name__}"
+            )
+        for x, cells in result.items():
+            for r, value in zip(space, cells, strict=True):
+                try:
+                    hash(value)
+                except TypeError:
+                    raise InvalidArgument(
+                        f"{name}({x!r}, {r!r}) = {value!r} is not hashable"
+                    ) from None
+        return result
+
+    def _relation(self, neighbours: Neighbours) -> tuple[tuple[Hashable, Hashable], ...]:
+        if neighbours is None:
+            pairs = hamming_neighbours(self.databases)
+        elif callable(neighbours):
+            pairs = []
+            for x in self.databases:
+                for y in self.databases:
+                    if x == y:
+                        continue
+                    try:
+                        related = neighbours(x, y)
+                    except Exception as error:
+                        raise InvalidArgument(
+                            f"neighbours raised {type(error).__name__}: {error} on ({x!r}, {y!r})"
+                        ) from error
+                    if not isinstance(related, bool):
+                        raise InvalidArgument(
+                            f"neighbours({x!r}, {y!r}) returned {related!r}, not a bool"
+                        )
+                    if related:
+                        pairs.append((x, y))
+        elif isinstance(neighbours, Iterable):
+            pairs = []
+            known = set(self.databases)
+            for pair in neighbours:
+                if not isinstance(pair, tuple) or len(pair) != 2:
+                    raise InvalidArgument(f"neighbours: {pair!r} is not a pair (x, x')")
+                x, y = pair
+                for member in (x, y):
+                    if member not in known:
+                        raise InvalidArgument(f"neighbours: {member!r} is not one of the databases")
+                if x == y:
+                    raise InvalidArgument(f"neighbours: {x!r} cannot be its own neighbour")
+                pairs.append((x, y))
+        else:
+            raise InvalidArgument(
+                "neighbours must be a callable (x, x') -> bool, an iterable of pairs or None, "
+                f"got {type(neighbours).__name__}"
+            )
+        symmetric = dict.fromkeys([*pairs, *((y, x) for x, y in pairs)])
+        return tuple(symmetric)
+
+    # --- laws -------------------------------------------------------------------------
+    def joint(self, database: Hashable) -> dict[Hashable, dict[Hashable, Scalar]]:
+        """``{o: {m: Pr_r[P(x,r) = o, M(x,r) = m]}}`` for database x (positive entries)."""
+        key = ("joint", database)
+        if key not in self._cache:
+            if database not in self.outputs:
+                raise InvalidArgument(f"database {database!r} is not one of the model's databases")
+            terms: dict[Hashable, dict[Hashable, list[Scalar]]] = {}
+            for weight, m, o in zip(
+                self.randomness.probabilities,
+                self.outputs[database],
+                self.leakages[database],
+                strict=True,
+            ):
+                if prove_zero(weight):
+                    continue
+                terms.setdefault(o, {}).setdefault(m, []).append(weight)
+            self._cache[key] = {
+                o: {m: exact_sum(w) for m, w in row.items()} for o, row in terms.items()
+            }
+        return self._cache[key]
+
+    def leakage_distribution(self, database: Hashable) -> dict[Hashable, Scalar]:
+        """``{o: Pr_r[P(x, r) = o]}`` over leakage values of positive probability."""
+        return {o: exact_sum(row.values()) for o, row in self.joint(database).items()}
+
+    def leakage_possible(self, database: Hashable, leakage: Hashable) -> bool:
+        """Whether ``Pr_r[P(x, r) = o] > 0`` (exact; ``Undecided`` if symbolic and unknown)."""
+        mass = self.leakage_distribution(database).get(leakage, Fraction(0))
+        zero = prove_zero(mass)
+        if zero is None:
+            raise Undecided(
+                f"cannot decide whether Pr[P({database!r}, r) = {leakage!r}] is zero",
+                expression=mass,
+            )
+        return not zero
+
+    def conditional(self, database: Hashable, leakage: Hashable) -> Distribution:
+        """The law of M(x, r) given P(x, r) = o (which must have positive probability)."""
+        row = self.joint(database).get(leakage)
+        if row is None or not self.leakage_possible(database, leakage):
+            raise InvalidArgument(
+                f"leakage={leakage!r} has probability 0 under database {database!r}"
+            )
+        mass = exact_sum(row.values())
+        return Distribution._trusted(list(row), [exact_quotient(p, mass) for p in row.values()])
+
+    def output_law(self, database: Hashable) -> Distribution:
+        """The law of M(x, r) (the leakage ignored)."""
+        totals: dict[Hashable, list[Scalar]] = {}
+        for row in self.joint(database).values():
+            for m, p in row.items():
+                totals.setdefault(m, []).append(p)
+        return Distribution._trusted(list(totals), [exact_sum(v) for v in totals.values()])
+
+    # --- derived models ---------------------------------------------------------------
+    def without_leakage(self) -> BoundedLeakageModel:
+        """The same mechanism with a constant leakage: BLDP is then ordinary (ε,δ)-DP."""
+        return BoundedLeakageModel._trusted(
+            self.randomness,
+            self.databases,
+            self.neighbours,
+            self.outputs,
+            {x: (None,) * len(self.randomness) for x in self.databases},
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"BoundedLeakageModel(<{len(self.databases)} databases, |R| = "
+            f"{len(self.randomness)}, {len(self.neighbours) // 2} neighbour pairs>)"
+        )
