@@ -11,6 +11,13 @@ Use them to write ``@given`` tests of your own lemmas::
         ...
 """
 
+from exactpml.strategies._database import (
+    database_mechanisms,
+    database_priors,
+    database_spaces,
+    predicates,
+    product_priors,
+)
 from exactpml.strategies._finite import (
     attributes,
     distributions,
@@ -21,8 +28,13 @@ from exactpml.strategies._finite import (
 
 __all__ = [
     "attributes",
+    "database_mechanisms",
+    "database_priors",
+    "database_spaces",
     "distributions",
     "mechanisms",
     "mechanisms_with_prior",
+    "predicates",
     "probability_vectors",
+    "product_priors",
 ]
