@@ -100,7 +100,19 @@ def compare_scalars(a: Scalar, b: Scalar) -> int:
         if a is b:
             return 0
         return 1 if a is sympy.oo else -1
+    exponents = _exp_exponent(a), _exp_exponent(b)
+    if exponents[0] is not None and exponents[1] is not None:
+        return (exponents[0] > exponents[1]) - (exponents[0] < exponents[1])
     return sign_of(as_scalar(to_sympy(a) - to_sympy(b)))
+
+
+def _exp_exponent(value: Scalar) -> Fraction | None:
+    """r when value is exp(r) with r rational (exp is increasing: compare exponents)."""
+    if isinstance(value, sympy.exp) and isinstance(value.args[0], sympy.Rational):
+        return Fraction(int(value.args[0].p), int(value.args[0].q))
+    if type(value) is Fraction and value == 1:
+        return Fraction(0)
+    return None
 
 
 def _check_real(value: object, name: str) -> None:

@@ -12,6 +12,7 @@ Use them to write ``@given`` tests of your own lemmas::
 """
 
 from exactpml.strategies._database import (
+    counting_mechanisms,
     database_mechanisms,
     database_priors,
     database_spaces,
@@ -28,6 +29,7 @@ from exactpml.strategies._finite import (
 
 __all__ = [
     "attributes",
+    "counting_mechanisms",
     "database_mechanisms",
     "database_priors",
     "database_spaces",

@@ -7,6 +7,7 @@ the reference for every structured computation, stays cheap.  Every value is exa
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
 
 from hypothesis import strategies as st
 
@@ -14,8 +15,10 @@ from exactpml.database import DatabaseMechanism, DatabaseSpace, ProductPrior
 from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
 from exactpml.strategies._finite import mechanisms, probability_vectors
+from exactpml.structured import CountingQuery, GeometricNoise, NoNoise, QueryMechanism
 
 __all__ = [
+    "counting_mechanisms",
     "database_mechanisms",
     "database_priors",
     "database_spaces",
@@ -122,3 +125,30 @@ def predicates(draw: st.DrawFn, alphabet: Sequence[Hashable]) -> dict[Hashable, 
     """0/1 predicates f on the alphabet, as a mapping entry -> 0 or 1 (constants included)."""
     values = draw(st.lists(st.integers(0, 1), min_size=len(alphabet), max_size=len(alphabet)))
     return dict(zip(alphabet, values, strict=True))
+
+
+_ALPHAS = (Fraction(1, 2), Fraction(1, 3), Fraction(2, 3), Fraction(9, 10))
+
+
+@st.composite
+def counting_mechanisms(
+    draw: st.DrawFn,
+    *,
+    space: DatabaseSpace | None = None,
+    noise: bool | None = None,
+    threshold: bool | None = None,
+    max_size: int = 4,
+) -> QueryMechanism:
+    """Counting queries with a 0/1 predicate, no noise or two-sided geometric noise
+    (α in {1/2, 1/3, 2/3, 9/10}), and optionally a threshold m in [0, n].
+
+    ``noise`` / ``threshold``: True forces, False forbids, None draws.
+    """
+    if space is None:
+        space = draw(database_spaces(max_size=max_size))
+    predicate = draw(predicates(space.alphabet))
+    noisy = draw(st.booleans()) if noise is None else noise
+    chosen = GeometricNoise(draw(st.sampled_from(_ALPHAS))) if noisy else NoNoise()
+    thresholded = draw(st.booleans()) if threshold is None else threshold
+    m = draw(st.integers(0, space.size)) if thresholded else None
+    return QueryMechanism(space, CountingQuery(predicate), noise=chosen, threshold=m)
