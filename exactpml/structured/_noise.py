@@ -157,7 +157,7 @@ class GeometricNoise(Noise):
         value = exact(alpha, where="alpha", allow_symbolic=False)
         assert type(value) is Fraction
         if not 0 < value < 1:
-            raise InvalidArgument(f"alpha={value} must lie in (0, 1) (alpha = e^-1/scale)")
+            raise InvalidArgument(f"alpha={value} must lie in (0, 1)")
         object.__setattr__(self, "alpha", value)
 
     def check(self, window: Window) -> None:
