@@ -33,6 +33,7 @@ privacy) is attained by the extreme pair (high, low) or (low, high).
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -166,11 +167,10 @@ class GeometricNoise(Noise):
         if window.threshold is not None:
             _integer(window.threshold, "threshold")
 
-    # P(Z >= k) and P(Z <= j) in closed form.
+    # P(Z >= k) and P(Z <= j) in closed form (memoised: pairs of answers share them).
     def upper_tail(self, k: int) -> Fraction:
         """P(Z >= k) = α^k/(1 + α) for k >= 1, 1 - α^{1-k}/(1 + α) for k <= 0."""
-        a = self.alpha
-        return a**k / (1 + a) if k >= 1 else 1 - a ** (1 - k) / (1 + a)
+        return _upper_tail(self.alpha, k)
 
     def lower_tail(self, j: int) -> Fraction:
         """P(Z <= j) = P(Z >= -j) by symmetry."""
@@ -178,8 +178,7 @@ class GeometricNoise(Noise):
 
     def point(self, z: int) -> Fraction:
         """P(Z = z)."""
-        a = self.alpha
-        return (1 - a) / (1 + a) * a ** abs(z)
+        return _point(self.alpha, abs(z))
 
     def _bounds(self, window: Window) -> tuple[int, int, int | None]:
         low, high = int(window.low), int(window.high)
@@ -302,6 +301,16 @@ class LaplaceNoise(Noise):
             if compare_scalars(option[0], best[0]) > 0:
                 best = option
         return best
+
+
+@functools.lru_cache(maxsize=65536)
+def _upper_tail(a: Fraction, k: int) -> Fraction:
+    return a**k / (1 + a) if k >= 1 else 1 - a ** (1 - k) / (1 + a)
+
+
+@functools.lru_cache(maxsize=65536)
+def _point(a: Fraction, z: int) -> Fraction:
+    return (1 - a) / (1 + a) * a**z
 
 
 def check_threshold(threshold: object, allowed: tuple[Scalar, Scalar]) -> Scalar | None:

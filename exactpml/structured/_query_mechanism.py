@@ -20,6 +20,7 @@ tests check that every structured path equals explicit enumeration for small n.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
@@ -152,7 +153,27 @@ class QueryMechanism(StructuredDatabaseMechanism):
             self._cache["classes"] = list(grouped.items())
         return self._cache["classes"]
 
+    def _integer_classes(self) -> tuple[list[int], int] | None:
+        """Class values as integers over a common denominator (sum of rationals), else None."""
+        if "integer_classes" not in self._cache:
+            values = [g for g, _ in self._classes()]
+            result = None
+            if self.query.combine == "sum" and all(type(g) is Fraction for g in values):
+                denominator = math.lcm(*(g.denominator for g in values))
+                result = (
+                    [g.numerator * (denominator // g.denominator) for g in values],
+                    denominator,
+                )
+            self._cache["integer_classes"] = result
+        return self._cache["integer_classes"]
+
     def _statistic_of_histogram(self, counts: Sequence[int]) -> Scalar:
+        integer = self._integer_classes()
+        if integer is not None:  # fast path: Σ_j c_j g_j with one common denominator
+            numerators, denominator = integer
+            return Fraction(
+                sum(c * g for c, g in zip(counts, numerators, strict=True)), denominator
+            )
         total = self.query.unit
         for (g, _), c in zip(self._classes(), counts, strict=True):
             if c == 0:
@@ -199,16 +220,16 @@ class QueryMechanism(StructuredDatabaseMechanism):
             self._cache["layers"] = (prefix, suffix)
         return self._cache["layers"]
 
-    def _answer_index(self) -> dict[Scalar, Database]:
-        """Each reachable answer with a database giving it."""
+    def _answer_index(self) -> dict[Scalar, Any]:
+        """Each reachable answer with a histogram (identical g) or database giving it."""
         if "answers" not in self._cache:
-            found: dict[Scalar, Database] = {}
+            found: dict[Scalar, Any] = {}
             statistic: dict[Scalar, Scalar] = {}
             if self._identical:
                 for counts, t in self._histograms(self.space.size):
                     q = self._answer(t)
                     if q not in found:
-                        found[q] = self._representative(counts)
+                        found[q] = counts  # the representative database is built on demand
                         statistic[q] = t
             else:
                 for t, rep in self._layers()[0][-1].items():
@@ -243,7 +264,8 @@ class QueryMechanism(StructuredDatabaseMechanism):
         index = self._answer_index()
         if answer not in index:
             raise InvalidArgument(f"answer={answer!r} is not a reachable answer of the query")
-        return index[answer]
+        found = index[answer]
+        return self._representative(found) if self._identical else found
 
     # --- pairs and neighbourhoods of answers ------------------------------------------
     def answer_pairs(self) -> Iterator[tuple[Scalar, Scalar, Witness]]:
@@ -352,7 +374,12 @@ class QueryMechanism(StructuredDatabaseMechanism):
         raise InvalidArgument(f"y={y!r} is not an output of the mechanism")
 
     def _row(self, answer: Scalar) -> tuple[Scalar, ...]:
-        return tuple(self.noise.probability(o, answer, self.window) for o in self.outputs)
+        rows: dict[Scalar, tuple[Scalar, ...]] = self._cache.setdefault("rows", {})
+        if answer not in rows:
+            rows[answer] = tuple(
+                self.noise.probability(o, answer, self.window) for o in self.outputs
+            )
+        return rows[answer]
 
     def output_given_value(self, answer: object) -> Distribution:
         """P_{Y | q(X) = answer}: the output law as a function of the answer (the count)."""
