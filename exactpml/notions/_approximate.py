@@ -91,8 +91,22 @@ def _set_form(
     row: Sequence[Scalar], other: Sequence[Scalar], ratio: Scalar
 ) -> tuple[Scalar, list[int]]:
     """(max_S P(S) - E Q(S), the positions of S* = {y : p(y) > E q(y)})."""
+    if type(ratio) is Fraction:  # rational fast path; outputs with p(y) = 0 never enter S*
+        total = Fraction(0)
+        event: list[int] = []
+        for c, (a, b) in enumerate(zip(row, other, strict=True)):
+            if type(a) is Fraction and type(b) is Fraction:
+                if a and a > ratio * b:
+                    total += a - ratio * b
+                    event.append(c)
+                continue
+            term = exact_difference(a, exact_product(ratio, b))
+            if sign_of(term) > 0:
+                total = exact_sum([total, term])
+                event.append(c)
+        return total, event
     terms = [exact_difference(a, exact_product(ratio, b)) for a, b in zip(row, other, strict=True)]
-    event = [c for c, term in enumerate(terms) if sign_of(term) > 0]
+    event = [c for c, term in enumerate(terms) if not prove_zero(row[c]) and sign_of(term) > 0]
     return exact_sum(terms[c] for c in event), event
 
 
@@ -178,10 +192,27 @@ class PrivacyLossDistribution:
         return f"PrivacyLossDistribution({{{atoms}}})"
 
 
+def _loss_event(row: Sequence[Scalar], other: Sequence[Scalar], ratio: Scalar) -> list[int]:
+    """The outputs whose privacy loss exceeds ε: p(y) > 0 and (q(y) = 0 or p(y)/q(y) > e^ε)."""
+    return [
+        c
+        for c, (a, b) in enumerate(zip(row, other, strict=True))
+        if not prove_zero(a) and (prove_zero(b) or compare_scalars(exact_quotient(a, b), ratio) > 0)
+    ]
+
+
 def _privacy_loss(row: Sequence[Scalar], other: Sequence[Scalar]) -> PrivacyLossDistribution:
     grouped: dict[Any, list[Scalar]] = {}
     infinite: list[Scalar] = []
     for a, b in zip(row, other, strict=True):
+        if type(a) is Fraction and type(b) is Fraction:
+            if not a:
+                continue
+            if not b:
+                infinite.append(a)
+                continue
+            grouped.setdefault(a / b, []).append(a)
+            continue
         if prove_zero(a):
             continue
         if prove_zero(b):
@@ -234,7 +265,7 @@ def delta_for_epsilon(
     chosen = _check_form(form)
     reduction = checked.reduction()
     best: Scalar | None = None
-    witness: tuple[Callable[[], tuple[Any, Any]], list[int]] | None = None
+    witness: tuple[Callable[[], tuple[Any, Any]], list[int], Label, Label] | None = None
     seen: set[tuple[Label, Label]] = set()
     for v, v2, databases in reduction.pairs():
         if (v, v2) in seen:
@@ -244,15 +275,13 @@ def delta_for_epsilon(
         if chosen == "set":
             value, event = _set_form(row, other, ratio)
         else:
-            value = _privacy_loss(row, other).delta(exp_epsilon=ratio)
-            event = [
-                c
-                for c, (a, b) in enumerate(zip(row, other, strict=True))
-                if sign_of(exact_difference(a, exact_product(ratio, b))) > 0
-            ]
+            value, event = _privacy_loss(row, other).delta(exp_epsilon=ratio), []
         if best is None or compare_scalars(value, best) > 0:
-            best, witness = value, (databases, event)
+            best, witness = value, (databases, event, v, v2)
     if best is None or witness is None:
         return WorstCase(Fraction(0))
     x, x2 = witness[0]()
+    if chosen == "plrv":  # the event {y : L(y) > ε}, for the worst pair only
+        row, other = reduction.row(witness[2]), reduction.row(witness[3])
+        witness = (witness[0], _loss_event(row, other, ratio), witness[2], witness[3])
     return WorstCase(best, x, x2, event=frozenset(reduction.outputs[c] for c in witness[1]))
