@@ -10,8 +10,24 @@ their exact ratio (:class:`LogValue`).  Source: Saeidian, Cervia, Oechtering, Sk
 log(9/5)
 """
 
-from exactpml import bldp, certify, limits, partial_knowledge, strategies
+from exactpml import (
+    bldp,
+    certify,
+    database,
+    limits,
+    notions,
+    partial_knowledge,
+    strategies,
+    structured,
+)
 from exactpml.bldp import BoundedLeakageModel, bldp_delta, bldp_epsilon, is_bldp
+from exactpml.database import (
+    DatabaseMechanism,
+    DatabaseSpace,
+    ProductPrior,
+    conditional_entry_leakage,
+    entry_leakage,
+)
 from exactpml.disclosure import discloses, disclosing_outputs, singles_out
 from exactpml.distribution import Distribution
 from exactpml.errors import ExactPMLError, InexactInput, InvalidArgument, InvalidFile, Undecided
@@ -36,6 +52,15 @@ from exactpml.measures import (
     total_variation,
 )
 from exactpml.mechanism import Mechanism
+from exactpml.notions import (
+    delta_for_epsilon,
+    differential_privacy_epsilon,
+    free_lunch_epsilon,
+    is_differentially_private,
+    is_free_lunch_private,
+    privacy_loss_distribution,
+    simulation_epsilon,
+)
 from exactpml.partial_knowledge import (
     CountingMechanism,
     PartialKnowledge,
@@ -49,12 +74,16 @@ from exactpml.partial_knowledge import (
     ppkdp_epsilon,
     theta_reducibility,
 )
+from exactpml.structured import CountingQuery, QueryMechanism, randomized_response
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BoundedLeakageModel",
     "CountingMechanism",
+    "CountingQuery",
+    "DatabaseMechanism",
+    "DatabaseSpace",
     "Distribution",
     "ExactPMLError",
     "InexactInput",
@@ -63,6 +92,8 @@ __all__ = [
     "LogValue",
     "Mechanism",
     "PartialKnowledge",
+    "ProductPrior",
+    "QueryMechanism",
     "Undecided",
     "apkdp_delta",
     "apkdp_epsilon",
@@ -70,13 +101,21 @@ __all__ = [
     "bldp_delta",
     "bldp_epsilon",
     "certify",
+    "conditional_entry_leakage",
     "conditional_pointwise_maximal_leakage",
+    "database",
+    "delta_for_epsilon",
+    "differential_privacy_epsilon",
     "discloses",
     "disclosing_outputs",
+    "entry_leakage",
     "exact",
+    "free_lunch_epsilon",
     "guessing_gain",
     "is_apkdp",
     "is_bldp",
+    "is_differentially_private",
+    "is_free_lunch_private",
     "is_pml_private",
     "is_ppkdp",
     "kl_divergence",
@@ -86,6 +125,7 @@ __all__ = [
     "max_pointwise_maximal_leakage",
     "maximal_leakage",
     "min_entropy",
+    "notions",
     "partial_knowledge",
     "partial_knowledge_plrv",
     "pml",
@@ -95,10 +135,14 @@ __all__ = [
     "posterior_min_entropy",
     "ppkdp_delta",
     "ppkdp_epsilon",
+    "privacy_loss_distribution",
     "probability_leakage_at_most",
+    "randomized_response",
     "renyi_divergence_inf",
+    "simulation_epsilon",
     "singles_out",
     "strategies",
+    "structured",
     "theta_reducibility",
     "total_variation",
 ]

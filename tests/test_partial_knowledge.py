@@ -69,7 +69,7 @@ def _knowledge_function(setting):
 @st.composite
 def settings_with_mechanisms(draw, **kwargs):
     setting = draw(xst.partial_knowledge_settings(**kwargs))
-    return setting, draw(xst.database_mechanisms(setting))
+    return setting, draw(xst.setting_mechanisms(setting))
 
 
 @given(settings_with_mechanisms(), RATIOS)
@@ -179,7 +179,7 @@ def test_full_knowledge_is_classical_dp(setting, data, ratio):
     full = PartialKnowledge.full_knowledge(
         setting.records, target=setting.target, value=setting.value, alternative=setting.alternative
     )
-    mechanism = data.draw(xst.database_mechanisms(full))
+    mechanism = data.draw(xst.setting_mechanisms(full))
     others = list(
         itertools.product(*(r.support for j, r in enumerate(full.records) if j != full.target))
     )
@@ -208,7 +208,7 @@ def counting_instances(draw):
             min_records=1, max_records=4, binary=True, knowledge=("known",)
         )
     )
-    return setting, draw(xst.counting_mechanisms(setting.size))
+    return setting, draw(xst.count_release_mechanisms(setting.size))
 
 
 @given(counting_instances(), RATIOS)
@@ -269,7 +269,7 @@ def test_post_processing_never_increases_the_deltas(pair, data, ratio):
 @given(settings_with_mechanisms(), st.data(), RATIOS, st.fractions(0, 1, max_denominator=7))
 def test_mixtures_are_convex_in_the_deltas(pair, data, ratio, weight):
     setting, first = pair
-    second = data.draw(xst.database_mechanisms(setting))
+    second = data.draw(xst.setting_mechanisms(setting))
     mixed = first.mixture(second, weight)
     epsilon = LogValue(ratio)
     d1, d2, dm = (knowledge_deltas(setting, m, epsilon) for m in (first, second, mixed))
@@ -293,7 +293,7 @@ def test_counting_post_processing_and_mixture_match_their_kernels(instance, data
     assert mechanism.post_process(kernel).as_mechanism(setting.records) == explicit.post_process(
         kernel
     )
-    other = data.draw(xst.counting_mechanisms(setting.size))
+    other = data.draw(xst.count_release_mechanisms(setting.size))
     other_explicit = other.as_mechanism(setting.records)
     assert mechanism.mixture(other, weight).as_mechanism(setting.records) == explicit.mixture(
         other_explicit, weight

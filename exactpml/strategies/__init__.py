@@ -12,6 +12,14 @@ Use them to write ``@given`` tests of your own lemmas::
 """
 
 from exactpml.strategies._bldp import bounded_leakage_models
+from exactpml.strategies._database import (
+    counting_mechanisms,
+    database_mechanisms,
+    database_priors,
+    database_spaces,
+    predicates,
+    product_priors,
+)
 from exactpml.strategies._finite import (
     attributes,
     distributions,
@@ -20,19 +28,25 @@ from exactpml.strategies._finite import (
     probability_vectors,
 )
 from exactpml.strategies._partial_knowledge import (
-    counting_mechanisms,
-    database_mechanisms,
+    count_release_mechanisms,
     partial_knowledge_settings,
+    setting_mechanisms,
 )
 
 __all__ = [
     "attributes",
     "bounded_leakage_models",
+    "count_release_mechanisms",
     "counting_mechanisms",
     "database_mechanisms",
+    "database_priors",
+    "database_spaces",
     "distributions",
     "mechanisms",
     "mechanisms_with_prior",
     "partial_knowledge_settings",
+    "predicates",
     "probability_vectors",
+    "product_priors",
+    "setting_mechanisms",
 ]

@@ -20,9 +20,9 @@ from exactpml.partial_knowledge.setting import PartialKnowledge
 from exactpml.strategies._finite import distributions, mechanisms
 
 __all__ = [
-    "counting_mechanisms",
-    "database_mechanisms",
+    "count_release_mechanisms",
     "partial_knowledge_settings",
+    "setting_mechanisms",
 ]
 
 
@@ -70,7 +70,7 @@ def partial_knowledge_settings(
 
 
 @st.composite
-def database_mechanisms(
+def setting_mechanisms(
     draw: st.DrawFn, setting: PartialKnowledge, *, max_outputs: int = 4
 ) -> Mechanism:
     """A random exact kernel on every database tuple of the setting's record alphabets."""
@@ -80,7 +80,9 @@ def database_mechanisms(
 
 
 @st.composite
-def counting_mechanisms(draw: st.DrawFn, size: int, *, max_outputs: int = 4) -> CountingMechanism:
+def count_release_mechanisms(
+    draw: st.DrawFn, size: int, *, max_outputs: int = 4
+) -> CountingMechanism:
     """A random exact kernel count -> output on counts 0..size (records on {0, 1})."""
     outputs = list(range(draw(st.integers(1, max_outputs))))
     kernel = draw(mechanisms(inputs=list(range(size + 1)), outputs=outputs))
