@@ -1,0 +1,12 @@
+"""Checks of Saeidian, Cervia, Oechtering, Skoglund, *Rethinking Disclosure Prevention with
+Pointwise Maximal Leakage* (claim ids ``pml.*``; source ``seeds/004_95043fae0a301e80.txt``).
+
+Importing this package registers its checks:
+
+- :mod:`.section_2_3`: ``pml.pre_processing``, ``pml.def_2_6``, ``pml.thm_3_4``,
+  ``pml.thm_3_5``, ``pml.thm_3_7``, ``pml.cor_3_10``.
+"""
+
+from proofs_check.claims.pml import section_2_3
+
+__all__ = ["section_2_3"]

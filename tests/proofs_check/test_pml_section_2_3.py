@@ -1,0 +1,110 @@
+"""What the generic mutant harness does not cover for the checks of Saeidian et al. §2–3.
+
+The harness (test_mutants.py) runs every check un-mutated and with every mutant.  Here:
+the exact numbers that the E, L and C evidence report, the helpers' closed forms against
+brute force, and the shared strategies' promises (finite capacity, non-constant V).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import pairwise
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from exactpml import Distribution, LogValue, Mechanism, leakage_capacity
+from proofs_check import CheckContext, Evidence
+from proofs_check.claims.pml import section_2_3
+from proofs_check.claims.pml._instances import (
+    edge_cases,
+    finite_capacity_mechanisms,
+    non_constant_deterministic_attributes,
+    private_leaning_mechanisms,
+)
+
+
+def run(check, claim_id: str, mutant: str | None = None) -> list[Evidence]:
+    return list(check(CheckContext(claim_id, examples=5, profile="quick", mutant=mutant)))
+
+
+def values_of(evidence: Evidence) -> dict[str, str]:
+    return {value.name: value.text for value in evidence.values}
+
+
+# --- def_2_6 ----------------------------------------------------------------------------
+def test_the_identity_mechanism_attains_log_one_over_p_min_on_each_text_prior() -> None:
+    exact = next(item for item in run(section_2_3.def_2_6, "pml.def_2_6") if item.kind == "E")
+    shown = values_of(exact)
+    assert shown["identity, prior (1/2, 1/3, 1/6): max_y l(X->y)"] == "log(6)"
+    assert shown["identity, prior uniform on 4: D_inf(P_XY || P_X x P_Y)"] == "log(4)"
+    assert shown["identity, prior (7/10, 3/10): max_y l(X->y)"] == "log(10/3)"
+    assert shown["identity, prior (1/10, 1/5, 3/10, 2/5): max_y l(X->y)"] == "log(10)"
+
+
+# --- thm_3_4 ----------------------------------------------------------------------------
+def test_the_countable_mechanism_discloses_only_in_the_limit() -> None:
+    limit, finite = [item for item in run(section_2_3.thm_3_4, "pml.thm_3_4") if item.kind == "L"]
+    assert limit.passed and "equals 1 exactly; not attained" in limit.summary
+    assert values_of(finite)["lim_{y->oo} p(y|1)/p(y|0)"] == "oo"
+
+
+def test_the_countable_posterior_is_below_one_and_tends_to_one() -> None:
+    values = [section_2_3._countable_posterior_of_one(y, Fraction(1, 2)) for y in range(60)]
+    assert all(value < 1 for value in values)
+    assert all(a < b for a, b in pairwise(values))
+    assert 1 - values[-1] < Fraction(1, 10**7)
+
+
+# --- thm_3_5 ----------------------------------------------------------------------------
+def test_the_pinned_edge_cases_hold_and_reveal_the_full_support_hypothesis() -> None:
+    evidence = run(section_2_3.thm_3_5, "pml.thm_3_5")
+    pinned = next(item for item in evidence if "pinned" in item.summary)
+    assert pinned.passed and "held on 2 pinned edge cases" in pinned.summary
+    dropped = run(section_2_3.thm_3_5, "pml.thm_3_5", mutant="prior_with_zeros")
+    failed = next(item for item in dropped if "pinned" in item.summary)
+    assert failed.passed is False
+    assert "Distribution({0: '1/2', 1: '1/2', 2: '0'})" in (failed.counterexample or "")
+
+
+def test_edge_cases_report_the_first_failing_instance_exactly() -> None:
+    evidence = edge_cases([1, 2, 3], lambda n: n < 2, describe="n < 2", explain=str)
+    assert evidence.passed is False and evidence.kind == "P"
+    assert evidence.counterexample == "2; 2"
+    assert "failed on pinned edge case 2 of 3" in evidence.summary
+
+
+# --- thm_3_7 ----------------------------------------------------------------------------
+def test_the_missing_non_constant_hypothesis_is_reported_with_its_witness() -> None:
+    witness = run(section_2_3.thm_3_7, "pml.thm_3_7")[-1]
+    assert witness.passed and "needs H_inf(Q_U) > 0" in witness.summary
+    assert values_of(witness) == {"C": "log(2)", "H_inf(Q_U)": "0"}
+
+
+def test_the_entropy_bound_is_tight_for_randomized_response() -> None:
+    # Q uniform, V = X: H_inf(Q_{V|Y=0}) = log(3/2) = log(1 + (1/2)/(1/2) · 1/2).
+    adversary = Distribution.uniform([0, 1])
+    capacity = leakage_capacity(section_2_3._RANDOMIZED_RESPONSE)
+    bound = section_2_3._entropy_bound(adversary, capacity, flipped=False)
+    assert bound == LogValue(Fraction(3, 2))
+
+
+# --- strategies -------------------------------------------------------------------------
+@settings(max_examples=40, deadline=None, database=None)
+@given(finite_capacity_mechanisms(min_inputs=2))
+def test_finite_capacity_mechanisms_have_finite_capacity(mechanism: Mechanism) -> None:
+    assert not leakage_capacity(mechanism).is_infinite
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(st.integers(2, 5).flatmap(lambda n: non_constant_deterministic_attributes(tuple(range(n)))))
+def test_non_constant_attributes_take_two_values(attribute: Mechanism) -> None:
+    assert attribute.is_deterministic
+    assert len({row.index(Fraction(1)) for row in attribute.rows}) >= 2
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(private_leaning_mechanisms())
+def test_private_leaning_mechanisms_are_exact_kernels(mechanism: Mechanism) -> None:
+    assert mechanism.is_rational
+    assert all(sum(row) == 1 for row in mechanism.rows)
