@@ -8,14 +8,16 @@ brute force, and the shared strategies' promises (finite capacity, non-constant 
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import pairwise
+from itertools import pairwise, product
 
+import pytest
+import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism, leakage_capacity
 from proofs_check import CheckContext, Evidence
-from proofs_check.claims.pml import section_2_3
+from proofs_check.claims.pml import example_3_11, section_2_3
 from proofs_check.claims.pml._instances import (
     edge_cases,
     finite_capacity_mechanisms,
@@ -108,3 +110,50 @@ def test_non_constant_attributes_take_two_values(attribute: Mechanism) -> None:
 def test_private_leaning_mechanisms_are_exact_kernels(mechanism: Mechanism) -> None:
     assert mechanism.is_rational
     assert all(sum(row) == 1 for row in mechanism.rows)
+
+
+# --- ex_3_11 ----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("n", "p"), [(1, Fraction(3, 10)), (5, Fraction(1, 2)), (7, Fraction(7, 10))]
+)
+def test_the_binomial_tail_equals_brute_force(n: int, p: Fraction) -> None:
+    for m in range(-1, n + 1):
+        brute = sum(
+            (
+                p ** sum(bits) * (1 - p) ** (n - sum(bits))
+                for bits in product((0, 1), repeat=n)
+                if sum(bits) <= m
+            ),
+            Fraction(0),
+        )
+        assert example_3_11.binomial_lower_tail(n, m, p) == brute
+
+
+def test_the_chernoff_bound_is_tight_at_m_zero() -> None:
+    # exp(-n D(0 || p)) = (1-p)^n = P(S <= 0): the bound equals l(X->1) there.
+    bound = example_3_11.chernoff_exponent(200, Fraction(0), Fraction(3, 10))
+    assert bound == -sympy.log(1 - sympy.Rational(7, 10) ** 200)
+
+
+def test_example_3_11_reports_the_text_values() -> None:
+    evidence = run(example_3_11.ex_3_11, "pml.ex_3_11")
+    small = values_of(evidence[0])
+    assert small["n = 2, p = 3/10: (exp l(X->1), exp l(X->0)) for m = 0..1"] == (
+        "((100/51, 100/9), (100/49, 100/91))"
+    )
+    assert values_of(evidence[1])["min_p H_inf(P_{S_i}) (sympy maximum of max(p, 1-p))"] == (
+        "log(10/7)"
+    )
+    figure = values_of(evidence[2])
+    assert len(figure) == 48
+    assert figure["p = 1/2, n = 200, m = 20"] == "l(X->1) = 1.12793e-33 <= bound 1.07238e-32"
+    assert "0.3566749439" in evidence[4].summary
+
+
+def test_figure_values_agree_with_a_multiprecision_reference() -> None:
+    import mpmath
+
+    with mpmath.workdps(60):
+        tail = mpmath.fsum(mpmath.binomial(200, k) * mpmath.mpf(1) / 2**200 for k in range(21))
+        reference = -mpmath.log1p(-tail)
+        assert mpmath.nstr(reference, 6, min_fixed=1, max_fixed=0) == "1.12793e-33"
