@@ -7,6 +7,7 @@ brute force, and the shared strategies' promises (finite capacity, non-constant 
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from itertools import pairwise, product
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism, leakage_capacity
 from proofs_check import CheckContext, Evidence
-from proofs_check.claims.pml import example_3_11, section_2_3
+from proofs_check.claims.pml import example_3_1, example_3_11, section_2_3
 from proofs_check.claims.pml._instances import (
     edge_cases,
     finite_capacity_mechanisms,
@@ -157,3 +158,25 @@ def test_figure_values_agree_with_a_multiprecision_reference() -> None:
         tail = mpmath.fsum(mpmath.binomial(200, k) * mpmath.mpf(1) / 2**200 for k in range(21))
         reference = -mpmath.log1p(-tail)
         assert mpmath.nstr(reference, 6, min_fixed=1, max_fixed=0) == "1.12793e-33"
+
+
+# --- ex_3_1 -----------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [1, 3, 50, 400])
+def test_cell_probabilities_sum_to_one_and_match_the_definition(n: int) -> None:
+    for entry in (example_3_1.INTERIOR, example_3_1.BOUNDARY):
+        cells = example_3_1.cell_probabilities(entry, n)
+        assert sum(cells) == 1
+    if n <= 3:
+        brute = [Fraction(0)] * 4
+        for values in product(example_3_1.INTERIOR, repeat=n):
+            brute[math.floor(Fraction(sum(values), n))] += Fraction(1, 4**n)
+        assert list(example_3_1.cell_probabilities(example_3_1.INTERIOR, n)) == brute
+
+
+def test_example_3_1_reports_the_exact_small_n_entropies() -> None:
+    evidence = run(example_3_1.ex_3_1, "pml.ex_3_1")
+    shown = values_of(evidence[0])
+    assert shown["interior, n = 2: H_inf(μ̂_1)"] == "log(16/7)"
+    assert shown["boundary, n = 2: H_inf(μ̂_1)"] == "log(9/5)"
+    assert set(values_of(evidence[1]).values()) == {"log(4)", "log(3)"}
+    assert values_of(evidence[3])["boundary, n = 1024: H_inf(μ̂_1) ≈"] == "0.677997"
