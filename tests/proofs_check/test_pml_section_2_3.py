@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism, leakage_capacity
 from proofs_check import CheckContext, Evidence
-from proofs_check.claims.pml import example_3_1, example_3_11, section_2_3
+from proofs_check.claims.pml import disclosure_prevention, example_3_1, example_3_11, section_2_3
 from proofs_check.claims.pml._instances import (
     edge_cases,
     finite_capacity_mechanisms,
@@ -61,10 +61,10 @@ def test_the_countable_posterior_is_below_one_and_tends_to_one() -> None:
 
 # --- thm_3_5 ----------------------------------------------------------------------------
 def test_the_pinned_edge_cases_hold_and_reveal_the_full_support_hypothesis() -> None:
-    evidence = run(section_2_3.thm_3_5, "pml.thm_3_5")
+    evidence = run(disclosure_prevention.thm_3_5, "pml.thm_3_5")
     pinned = next(item for item in evidence if "pinned" in item.summary)
     assert pinned.passed and "held on 2 pinned edge cases" in pinned.summary
-    dropped = run(section_2_3.thm_3_5, "pml.thm_3_5", mutant="prior_with_zeros")
+    dropped = run(disclosure_prevention.thm_3_5, "pml.thm_3_5", mutant="prior_with_zeros")
     failed = next(item for item in dropped if "pinned" in item.summary)
     assert failed.passed is False
     assert "Distribution({0: '1/2', 1: '1/2', 2: '0'})" in (failed.counterexample or "")
@@ -79,7 +79,7 @@ def test_edge_cases_report_the_first_failing_instance_exactly() -> None:
 
 # --- thm_3_7 ----------------------------------------------------------------------------
 def test_the_missing_non_constant_hypothesis_is_reported_with_its_witness() -> None:
-    witness = run(section_2_3.thm_3_7, "pml.thm_3_7")[-1]
+    witness = run(disclosure_prevention.thm_3_7, "pml.thm_3_7")[-1]
     assert witness.passed and "needs H_inf(Q_U) > 0" in witness.summary
     assert values_of(witness) == {"C": "log(2)", "H_inf(Q_U)": "0"}
 
@@ -87,8 +87,8 @@ def test_the_missing_non_constant_hypothesis_is_reported_with_its_witness() -> N
 def test_the_entropy_bound_is_tight_for_randomized_response() -> None:
     # Q uniform, V = X: H_inf(Q_{V|Y=0}) = log(3/2) = log(1 + (1/2)/(1/2) · 1/2).
     adversary = Distribution.uniform([0, 1])
-    capacity = leakage_capacity(section_2_3._RANDOMIZED_RESPONSE)
-    bound = section_2_3._entropy_bound(adversary, capacity, flipped=False)
+    capacity = leakage_capacity(disclosure_prevention._RANDOMIZED_RESPONSE)
+    bound = disclosure_prevention._entropy_bound(adversary, capacity, flipped=False)
     assert bound == LogValue(Fraction(3, 2))
 
 
