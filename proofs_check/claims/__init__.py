@@ -1,0 +1,1 @@
+from proofs_check.claims import partial_knowledge as partial_knowledge
