@@ -1,4 +1,4 @@
-"""The pk.* checks: the exact numbers they report and their reference helpers.
+"""The pk.* and bldp.* checks: the exact numbers they report and their reference helpers.
 
 The generic harness (test_mutants.py) already runs every check un-mutated and every mutant;
 these tests pin what it does not: the exact values the E and W evidence reports, the
@@ -12,9 +12,20 @@ from fractions import Fraction
 import pytest
 
 from exactpml import Distribution, LogValue, Mechanism
+from exactpml.bldp import parity_leakage_group_privacy
 from exactpml.partial_knowledge import PartialKnowledge, example_7, remark_2
 from proofs_check import CheckContext, Evidence
+from proofs_check.claims import bldp as bldp_claims
 from proofs_check.claims import partial_knowledge as pk_claims
+from proofs_check.claims._bldp_reference import (
+    conditionals,
+    constraint_delta,
+    constraint_ratio,
+    distances,
+    model_epsilon,
+    neighbour_pairs,
+    path_within,
+)
 from proofs_check.claims._pk_reference import (
     conditional_laws,
     def_58_quantity,
@@ -109,6 +120,57 @@ def test_setting_description_is_exact() -> None:
     assert describe_setting(setting) == (
         "D(0) ~ {0: 1/3, 1: 2/3}; D(1) ~ {0: 1/3, 1: 2/3}; i = 0, t = 0, t' = 1; B = records [1]"
     )
+
+
+def test_bldp_definition_instances_are_the_hand_values() -> None:
+    cases = {name: (got, want) for name, got, want in bldp_claims._definition_instances()}
+    assert cases["half-leak: ε"][0] == LogValue(2)
+    assert cases["half-leak: δ(e^ε = 3/2)"][0] == Fraction(1, 6)
+    assert cases["flip-revealing: ε"][0] == LogValue.infinity()
+    assert all(got == want for got, want in cases.values())
+
+
+def test_reference_conditionals_of_a_one_time_pad() -> None:
+    bit = Distribution({0: "1/2", 1: "1/2"})
+    pad = bldp_claims.BoundedLeakageModel(
+        bit, lambda x, r: x[0] ^ r, lambda x, r: r, databases=[(0,), (1,)]
+    )
+    laws = conditionals(pad)
+    assert laws[(0,)] == {0: {0: Fraction(1)}, 1: {1: Fraction(1)}}
+    assert laws[(1,)] == {0: {1: Fraction(1)}, 1: {0: Fraction(1)}}
+    assert model_epsilon(laws, neighbour_pairs(pad)) == LogValue.infinity()
+
+
+def test_constraint_forms_agree_with_sets() -> None:
+    p = {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    q = {0: Fraction(1, 3), 1: Fraction(2, 3)}
+    for ratio in (Fraction(1), Fraction(3, 2), Fraction(2)):
+        assert constraint_delta(p, q, ratio) == constraint_delta(p, q, ratio, sets=True)
+    assert constraint_ratio(p, q) == constraint_ratio(p, q, sets=True) == LogValue(2)
+
+
+def test_parity_leakage_has_no_path_through_its_leakage_value() -> None:
+    model = parity_leakage_group_privacy()
+    laws = conditionals(model)
+    assert distances(model)[(0, 0)][(1, 1)] == 2
+    assert not path_within(model, laws, (0, 0), (1, 1), 0, 2)
+    assert not bldp_claims._path_precondition(model, laws, 2)
+
+
+def test_non_participation_reports_m_times_log_2_for_both_study_counts() -> None:
+    (witness,) = bldp_claims.non_participation_check(CheckContext("bldp.non_participation"))
+    values = _values(witness)
+    assert witness.passed
+    assert values["k = 2: ε given m = 2"] == values["k = 3: ε given m = 2"] == "log(4)"
+    assert values["k = 3: ε given m = 3"] == values["k = 3: DP ε"] == "log(8)"
+    assert values["k = 2: DP ε"] == "log(4)"
+
+
+def test_independence_given_the_leakage_detects_a_shared_key() -> None:
+    joint = {(0,): {None: {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)}}}
+    product = {(0,): {None: {(a, b): Fraction(1, 4) for a in (0, 1) for b in (0, 1)}}}
+    assert not bldp_claims._independent_given_leakage(joint)  # type: ignore[arg-type]
+    assert bldp_claims._independent_given_leakage(product)  # type: ignore[arg-type]
 
 
 def test_the_reducible_construction_relabels_outputs_per_knowledge_value() -> None:
