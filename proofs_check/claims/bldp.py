@@ -47,6 +47,7 @@ from proofs_check import (
     Evidence,
     check,
     exact_instances,
+    exact_repr,
     property_holds,
     witness_evidence,
 )
@@ -435,7 +436,10 @@ def _composition_witness() -> Evidence:
         and facts["single leakage: pair ε w.r.t. P1"] == infinite
         and facts["single leakage: pair ε w.r.t. (P1, P2)"] == zero
     )
-    shown = {name: str(value) for name, value in facts.items()}
+    shown = {
+        name: ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+        for name, value in facts.items()
+    }
     return witness_evidence(
         "dropping the precondition breaks composition: a one-time pad on shared randomness "
         "((0,0) + (0,0) gives ε = oo), and judging the pair against P1 alone",
@@ -557,8 +561,8 @@ def _group_witness() -> Evidence:
         verified,
         values={
             "ε (neighbours)": bldp_epsilon(model).epsilon,
-            "δ (neighbours) at e^ε = 1, 2, 5": str(single),
-            "δ (distance 2) at e^{2ε} = 1, 4, 25": str(pairs),
+            "δ (neighbours) at e^ε = 1, 2, 5": exact_repr(single),
+            "δ (distance 2) at e^{2ε} = 1, 4, 25": exact_repr(pairs),
             "violations": str([(v.databases, v.leakage) for v in violations]),
         },
         counterexample=None if verified else f"δ1 = {single}, δ2 = {pairs}, {violations}",

@@ -53,6 +53,7 @@ from proofs_check import (
     Evidence,
     check,
     exact_instances,
+    exact_repr,
     exact_values,
     property_holds,
     witness_evidence,
@@ -376,7 +377,7 @@ def ex_7(ctx: CheckContext) -> list[Evidence]:
             "δ_APK ≈": short_decimal(thesis.delta_apk),
             "δ_PPK": "(1/10000)^100 · (9999/10000)^899",
             "δ_PPK ≈": short_decimal(thesis.delta_ppk),
-            "worst knowledge": f"{thesis.worst!r} known Yes votes",
+            "worst knowledge": f"{_count(thesis.worst)} known Yes votes",
         },
         counterexample="; ".join(failures) or None,
     )
@@ -592,7 +593,7 @@ def _not_necessary_witness(ctx: CheckContext) -> Evidence:
         "'c' when B = 1, ignoring D(i): δ_A ≡ 0 (APKDP ⇔ PPKDP) but no φ exists",
         verified,
         values={
-            **{name: str(dict(d)) for name, d in deltas.items()},
+            **{name: exact_repr(d) for name, d in deltas.items()},
             "why not reducible": str(decision.counterexample),
         },
         counterexample=None
@@ -809,8 +810,11 @@ def prop_26(ctx: CheckContext) -> list[Evidence]:
     one = knowledge_deltas(with_first, count, LogValue(2))
     two = knowledge_deltas(with_second, count, LogValue(2))
     cases += [
-        ("counterexample: δ_A(b), record 1 known", sorted(one.values()), [Fraction(9, 10)] * 2),
-        ("counterexample: δ_A(b), record 2 known", sorted(two.values()), [Fraction(1, 2)] * 2),
+        *(
+            (f"counterexample, record 1 known: δ_A({b})", v, Fraction(9, 10))
+            for b, v in one.items()
+        ),
+        *((f"counterexample, record 2 known: δ_A({b})", v, Fraction(1, 2)) for b, v in two.items()),
     ]
     exact = exact_instances(cases, origin="hand-derived from CLAIMS.md's formulas")
 
@@ -840,7 +844,7 @@ def prop_26(ctx: CheckContext) -> list[Evidence]:
         if ctx.mutant != "other_records"
         else "knowing record 1 ≡ knowing record 2 (mutant)",
         differs,
-        values={"δ_A, record 1 known": str(one), "δ_A, record 2 known": str(two)},
+        values={"δ_A, record 1 known": exact_repr(one), "δ_A, record 2 known": exact_repr(two)},
         counterexample=None
         if differs
         else (f"δ_A with record 1 known {one}, with record 2 known {two}"),
@@ -1022,13 +1026,9 @@ def remark_2_check(ctx: CheckContext) -> list[Evidence]:
         by_b = knowledge_deltas(knowing, count.as_mechanism(knowing.records), LogValue(ratio))
         none = knowledge_delta(nothing, count, LogValue(ratio), ())
         hand = _binomial_delta(1, third, ratio)
-        cases.append(
-            (
-                f"count, 2 of 4 known, e^ε = {ratio}: δ_A(b) for all b",
-                sorted(set(by_b.values())),
-                [hand],
-            )
-        )
+        shown = f"count, 2 of 4 known, e^ε = {ratio}"
+        cases.append((f"{shown}: max_b δ_A(b)", max(by_b.values()), hand))
+        cases.append((f"{shown}: min_b δ_A(b)", min(by_b.values()), hand))
         cases.append((f"count, no knowledge, 2 records, e^ε = {ratio}", none, hand))
 
     setting, release = remark_2()
