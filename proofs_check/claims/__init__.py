@@ -1,10 +1,9 @@
-"""The claim checks, one subpackage per source of ``CLAIMS.md``.
+"""The claim checks, one module (or subpackage) per source of ``CLAIMS.md``.
 
 Importing this package registers every check with the default registry.  To add a
-source, create its subpackage (``vadhan``, ``partial_knowledge``, ``bldp``) and add its
-name to the import below.
+source, create its module and add its name to the import below.
 """
 
-from proofs_check.claims import pml
+from proofs_check.claims import bldp, partial_knowledge, pml
 
-__all__ = ["pml"]
+__all__ = ["bldp", "partial_knowledge", "pml"]

@@ -1,0 +1,204 @@
+"""Reference computations for the ``bldp.*`` checks, from the definition's tables.
+
+Independent of :mod:`exactpml.bldp.measures` (which the checks test): the conditional law
+of M(x, r) given P(x, r) = o is summed here over r from the model's raw tables, the
+neighbour graph is searched here, and the BLDP constraint of the poster,
+
+    Pr[M(x,r) ∈ S | P(x,r)=o] ≤ e^ε Pr[M(x',r) ∈ S | P(x',r)=o] + δ
+    for x ~ x' and o with Pr[P(x,r)=o]·Pr[P(x',r)=o] ≠ 0,
+
+is evaluated either over every set S (``sets=True``, small output alphabets) or through the
+pointwise forms max_S p(S) - e^ε q(S) = Σ_m max(0, p_m - e^ε q_m) and
+max_S p(S)/q(S) = max_m p_m/q_m (checked against the set form by ``pk.prop_8`` and
+``bldp.definition``).  Rational models only; every value is a ``Fraction``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from fractions import Fraction
+
+from exactpml import LogValue
+from exactpml.bldp import BoundedLeakageModel
+
+__all__ = [
+    "Conditional",
+    "Pair",
+    "conditionals",
+    "constraint_delta",
+    "constraint_ratio",
+    "describe_model",
+    "distances",
+    "dp_conditionals",
+    "model_delta",
+    "model_epsilon",
+    "neighbour_pairs",
+    "pairs_within",
+    "path_within",
+]
+
+Law = dict[Hashable, Fraction]
+Conditional = dict[Hashable, dict[Hashable, Law]]
+"""``{x: {o: {m: Pr[M(x,r) = m | P(x,r) = o]}}}`` over leakage values o of positive mass."""
+Pair = tuple[Hashable, Hashable]
+
+
+def conditionals(
+    model: BoundedLeakageModel, *, leakage: Callable[[Hashable, int], Hashable] | None = None
+) -> Conditional:
+    """The conditional laws of M given the leakage, summed over r from the raw tables.
+
+    ``leakage(x, k)`` overrides the leakage of the k-th randomness value (e.g. a constant).
+    """
+    result: Conditional = {}
+    weights = [Fraction(p) for p in model.randomness.probabilities]
+    for x in model.databases:
+        joint: dict[Hashable, Law] = {}
+        for k, (weight, m, o) in enumerate(
+            zip(weights, model.outputs[x], model.leakages[x], strict=True)
+        ):
+            if not weight:
+                continue
+            if leakage is not None:
+                o = leakage(x, k)
+            row = joint.setdefault(o, {})
+            row[m] = row.get(m, Fraction(0)) + weight
+        result[x] = {
+            o: {m: p / sum(row.values()) for m, p in row.items()} for o, row in joint.items()
+        }
+    return result
+
+
+def dp_conditionals(model: BoundedLeakageModel) -> Conditional:
+    """The laws of M alone (the leakage replaced by a constant): (ε,δ)-DP."""
+    return conditionals(model, leakage=lambda x, k: None)
+
+
+def neighbour_pairs(model: BoundedLeakageModel) -> list[Pair]:
+    """The model's neighbour relation, both orders."""
+    return list(model.neighbours)
+
+
+def distances(
+    model: BoundedLeakageModel, *, allowed: Callable[[Hashable], bool] | None = None
+) -> dict[Hashable, dict[Hashable, int]]:
+    """Breadth-first distances in the neighbour graph (only through ``allowed`` databases)."""
+    adjacency: dict[Hashable, list[Hashable]] = {x: [] for x in model.databases}
+    for x, y in model.neighbours:
+        adjacency[x].append(y)
+    result: dict[Hashable, dict[Hashable, int]] = {}
+    for source in model.databases:
+        seen = {source: 0}
+        queue = deque([source])
+        while queue:
+            node = queue.popleft()
+            for nxt in adjacency[node]:
+                if nxt not in seen and (allowed is None or allowed(nxt)):
+                    seen[nxt] = seen[node] + 1
+                    queue.append(nxt)
+        result[source] = seen
+    return result
+
+
+def pairs_within(model: BoundedLeakageModel, k: int) -> list[Pair]:
+    """Ordered pairs at graph distance 1..k."""
+    table = distances(model)
+    return [(x, y) for x in model.databases for y, d in table[x].items() if 1 <= d <= k]
+
+
+def path_within(
+    model: BoundedLeakageModel, laws: Conditional, x: Hashable, y: Hashable, o: Hashable, k: int
+) -> bool:
+    """Whether x reaches y in at most k neighbour steps through databases under which the
+    leakage value o has positive probability (both ends included)."""
+    if o not in laws[x] or o not in laws[y]:
+        return False
+    table = distances(model, allowed=lambda z: o in laws[z])
+    return table[x].get(y, k + 1) <= k
+
+
+def constraint_delta(p: Law, q: Law, ratio: Fraction, *, sets: bool = False) -> Fraction:
+    """max_S p(S) - e^ε q(S): over every S if ``sets``, else Σ_m max(0, p_m - e^ε q_m)."""
+    zero = Fraction(0)
+    outputs = list(dict.fromkeys([*p, *q]))
+    if not sets:
+        return sum((max(zero, p.get(m, zero) - ratio * q.get(m, zero)) for m in outputs), zero)
+    best = zero
+    for size in range(1, len(outputs) + 1):
+        for event in itertools.combinations(outputs, size):
+            value = sum((p.get(m, zero) - ratio * q.get(m, zero) for m in event), zero)
+            best = max(best, value)
+    return best
+
+
+def constraint_ratio(p: Law, q: Law, *, sets: bool = False) -> LogValue:
+    """log max_S p(S)/q(S) over S with p(S) > 0 (``oo`` if q(S) = 0 < p(S))."""
+    zero = Fraction(0)
+    outputs = [m for m in dict.fromkeys([*p, *q])]
+    events: Iterable[tuple[Hashable, ...]] = (
+        (
+            event
+            for size in range(1, len(outputs) + 1)
+            for event in itertools.combinations(outputs, size)
+        )
+        if sets
+        else ((m,) for m in outputs)
+    )
+    best = Fraction(1)
+    for event in events:
+        mass_p = sum((p.get(m, zero) for m in event), zero)
+        mass_q = sum((q.get(m, zero) for m in event), zero)
+        if mass_p and not mass_q:
+            return LogValue.infinity()
+        if mass_p:
+            best = max(best, mass_p / mass_q)
+    return LogValue(best)
+
+
+def _constraints(laws: Conditional, pairs: Iterable[Pair]) -> Iterable[tuple[Law, Law]]:
+    for x, y in pairs:
+        for o, p in laws[x].items():
+            if o in laws[y]:
+                yield p, laws[y][o]
+
+
+def model_delta(
+    laws: Conditional, pairs: Iterable[Pair], ratio: Fraction, *, sets: bool = False
+) -> Fraction:
+    """The smallest δ at e^ε = ``ratio`` over the constraints of ``pairs`` (0 if none)."""
+    return max(
+        (constraint_delta(p, q, ratio, sets=sets) for p, q in _constraints(laws, pairs)),
+        default=Fraction(0),
+    )
+
+
+def model_epsilon(laws: Conditional, pairs: Iterable[Pair], *, sets: bool = False) -> LogValue:
+    """The smallest ε at δ = 0 over the constraints of ``pairs`` (log 1 if none)."""
+    best = LogValue(1)
+    for p, q in _constraints(laws, pairs):
+        value = constraint_ratio(p, q, sets=sets)
+        if value.is_infinite:
+            return value
+        if value > best:
+            best = value
+    return best
+
+
+def describe_model(model: BoundedLeakageModel) -> str:
+    """The model's exact data: R's law and the tables of M and P."""
+    randomness = ", ".join(
+        f"{r!r}: {p}"
+        for r, p in zip(model.randomness.outcomes, model.randomness.probabilities, strict=True)
+    )
+    rows = "; ".join(
+        f"x={x!r}: M={list(model.outputs[x])!r}, P={list(model.leakages[x])!r}"
+        for x in model.databases
+    )
+    return f"R ~ {{{randomness}}}; {rows}"
+
+
+def describe_mapping(mapping: Mapping[Hashable, object]) -> str:
+    """A short exact rendering of a mapping."""
+    return "{" + ", ".join(f"{k!r}: {v}" for k, v in mapping.items()) + "}"

@@ -1,0 +1,183 @@
+"""The pk.* and bldp.* checks: the exact numbers they report and their reference helpers.
+
+The generic harness (test_mutants.py) already runs every check un-mutated and every mutant;
+these tests pin what it does not: the exact values the E and W evidence reports, the
+hand-derived closed forms behind them, and the reference computations the checks trust.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from exactpml import Distribution, LogValue, Mechanism
+from exactpml.bldp import parity_leakage_group_privacy
+from exactpml.partial_knowledge import PartialKnowledge, example_7, remark_2
+from proofs_check import CheckContext, Evidence
+from proofs_check.claims import bldp as bldp_claims
+from proofs_check.claims import partial_knowledge as pk_claims
+from proofs_check.claims._bldp_reference import (
+    conditionals,
+    constraint_delta,
+    constraint_ratio,
+    distances,
+    model_epsilon,
+    neighbour_pairs,
+    path_within,
+)
+from proofs_check.claims._pk_reference import (
+    conditional_laws,
+    def_58_quantity,
+    describe_setting,
+    plrv_form,
+    set_form,
+)
+
+P = Fraction(1, 10_000)
+
+
+def _values(evidence: Evidence) -> dict[str, str]:
+    return {value.name: value.text for value in evidence.values}
+
+
+def test_example_7_at_the_thesis_scale_equals_the_hand_closed_forms() -> None:
+    result = example_7(epsilon=LogValue(3))
+    assert result.delta_apk == (1 - P) ** 899
+    assert result.delta_ppk == P**100 * (1 - P) ** 899
+    assert result.worst == pk_claims.KnownCount(100)
+
+
+def test_example_7_closed_form_gives_the_small_scale_numbers() -> None:
+    by_count, apk, ppk = pk_claims._closed_form_7(12, 4, 3, Fraction(1, 10), Fraction(3))
+    assert by_count == {0: 0, 1: 0, 2: 0, 3: Fraction(9, 10) ** 7, 4: Fraction(9, 10) ** 7}
+    assert apk == Fraction(9, 10) ** 7
+    assert ppk == Fraction(37, 10_000) * Fraction(9, 10) ** 7
+
+
+def test_example_7_closed_form_refuses_a_p_outside_its_derivation() -> None:
+    with pytest.raises(ValueError, match="needs Up/"):
+        pk_claims._closed_form_7(12, 4, 3, Fraction(1, 2), Fraction(3))
+
+
+def test_example_7_evidence_reports_correctly_rounded_decimals() -> None:
+    witness, exact = pk_claims.ex_7(CheckContext("pk.ex_7"))
+    assert witness.passed and exact.passed
+    assert _values(witness)["δ_APK ≈"] == "0.914018"
+    assert _values(witness)["δ_PPK ≈"] == "9.14018e-401"
+    assert _values(exact)["small δ_APK = (9/10)^7"] == "4782969/10000000"
+    assert _values(exact)["small δ_PPK = (37/10^4)(9/10)^7"] == str(
+        Fraction(37, 10_000) * Fraction(9, 10) ** 7
+    )
+
+
+def test_remark_2_irrational_epsilon_gives_the_closed_form() -> None:
+    (evidence,) = pk_claims.remark_2_check(CheckContext("pk.remark_2"))
+    values = _values(evidence)
+    assert evidence.passed
+    assert values["thresholded, ε = 1/2: δ_A(No)"] == "1 - exp(1/2)/2"
+    assert values["thresholded, e^ε = 3: δ_A(Yes)"] == "1/2"
+    assert values["thresholded counting is Θ-reducible"] == "False"
+
+
+def test_prop_26_reports_the_hand_computed_maps() -> None:
+    exact, _, exhibits, other = pk_claims.prop_26(CheckContext("pk.prop_26", examples=10))
+    values = _values(exact)
+    assert values["harmonic_mean: φ_(1),(4)(6/5)"] == "12/7"
+    assert values["quadratic_mean: φ_(1),(4)(sqrt(2))"] == "sqrt(7)"
+    assert values["geometric_mean: φ_(1),(4)(2**(1/3))"] == "2"
+    assert exhibits.passed and other.passed
+
+
+def test_the_not_necessary_counterexample_names_why_no_map_exists() -> None:
+    witness = pk_claims._not_necessary_witness(CheckContext("pk.thm_2"))
+    assert witness.passed
+    assert "no injective φ" in _values(witness)["why not reducible"]
+
+
+def test_plrv_form_and_set_form_agree_on_a_hand_example() -> None:
+    p = {"a": Fraction(1, 2), "b": Fraction(1, 2)}
+    q = {"a": Fraction(1, 4), "c": Fraction(3, 4)}
+    # e^ε = 3/2: a gives 1/2 - 3/8 = 1/8, b gives 1/2 (L = +oo), c nothing.
+    assert plrv_form(p, q, Fraction(3, 2)) == set_form(p, q, Fraction(3, 2)) == Fraction(5, 8)
+    assert set_form(p, q, Fraction(3, 2), largest=1) == Fraction(1, 2)
+
+
+def test_reference_laws_of_remark_2_are_the_hand_laws() -> None:
+    setting, release = remark_2()
+    kernel = release.as_mechanism(setting.records)
+    laws = conditional_laws(setting, kernel)
+    assert laws.weights == {("No",): Fraction(1, 2), ("Yes",): Fraction(1, 2)}
+    # Known Yes: count 1 + C (t = No) vs 2 + C (t' = Yes), C ~ Bern(1/2), released iff > 1.
+    assert laws.value[("Yes",)] == {"⊥": Fraction(1, 2), 2: Fraction(1, 2)}
+    assert laws.alternative[("Yes",)] == {2: Fraction(1, 2), 3: Fraction(1, 2)}
+    assert def_58_quantity(laws, kernel, Fraction(3)) == Fraction(1, 4)
+
+
+def test_setting_description_is_exact() -> None:
+    coin = Distribution({0: "1/3", 1: "2/3"})
+    setting = PartialKnowledge([coin, coin], target=0, value=0, alternative=1, known=[1])
+    assert describe_setting(setting) == (
+        "D(0) ~ {0: 1/3, 1: 2/3}; D(1) ~ {0: 1/3, 1: 2/3}; i = 0, t = 0, t' = 1; B = records [1]"
+    )
+
+
+def test_bldp_definition_instances_are_the_hand_values() -> None:
+    cases = {name: (got, want) for name, got, want in bldp_claims._definition_instances()}
+    assert cases["half-leak: ε"][0] == LogValue(2)
+    assert cases["half-leak: δ(e^ε = 3/2)"][0] == Fraction(1, 6)
+    assert cases["flip-revealing: ε"][0] == LogValue.infinity()
+    assert all(got == want for got, want in cases.values())
+
+
+def test_reference_conditionals_of_a_one_time_pad() -> None:
+    bit = Distribution({0: "1/2", 1: "1/2"})
+    pad = bldp_claims.BoundedLeakageModel(
+        bit, lambda x, r: x[0] ^ r, lambda x, r: r, databases=[(0,), (1,)]
+    )
+    laws = conditionals(pad)
+    assert laws[(0,)] == {0: {0: Fraction(1)}, 1: {1: Fraction(1)}}
+    assert laws[(1,)] == {0: {1: Fraction(1)}, 1: {0: Fraction(1)}}
+    assert model_epsilon(laws, neighbour_pairs(pad)) == LogValue.infinity()
+
+
+def test_constraint_forms_agree_with_sets() -> None:
+    p = {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    q = {0: Fraction(1, 3), 1: Fraction(2, 3)}
+    for ratio in (Fraction(1), Fraction(3, 2), Fraction(2)):
+        assert constraint_delta(p, q, ratio) == constraint_delta(p, q, ratio, sets=True)
+    assert constraint_ratio(p, q) == constraint_ratio(p, q, sets=True) == LogValue(2)
+
+
+def test_parity_leakage_has_no_path_through_its_leakage_value() -> None:
+    model = parity_leakage_group_privacy()
+    laws = conditionals(model)
+    assert distances(model)[(0, 0)][(1, 1)] == 2
+    assert not path_within(model, laws, (0, 0), (1, 1), 0, 2)
+    assert not bldp_claims._path_precondition(model, laws, 2)
+
+
+def test_non_participation_reports_m_times_log_2_for_both_study_counts() -> None:
+    (witness,) = bldp_claims.non_participation_check(CheckContext("bldp.non_participation"))
+    values = _values(witness)
+    assert witness.passed
+    assert values["k = 2: ε given m = 2"] == values["k = 3: ε given m = 2"] == "log(4)"
+    assert values["k = 3: ε given m = 3"] == values["k = 3: DP ε"] == "log(8)"
+    assert values["k = 2: DP ε"] == "log(4)"
+
+
+def test_independence_given_the_leakage_detects_a_shared_key() -> None:
+    joint = {(0,): {None: {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)}}}
+    product = {(0,): {None: {(a, b): Fraction(1, 4) for a in (0, 1) for b in (0, 1)}}}
+    assert not bldp_claims._independent_given_leakage(joint)  # type: ignore[arg-type]
+    assert bldp_claims._independent_given_leakage(product)  # type: ignore[arg-type]
+
+
+def test_the_reducible_construction_relabels_outputs_per_knowledge_value() -> None:
+    kernel = Mechanism({(0, 0): {0: 1}, (0, 1): {1: 1}, (1, 0): {1: 1}, (1, 1): {0: 1}})
+    coin = Distribution({0: "1/2", 1: "1/2"})
+    setting = PartialKnowledge([coin, coin], target=0, value=0, alternative=1, known=[1])
+    laws = conditional_laws(setting, kernel)
+    # B = 1 swaps the outputs: φ_{0,1} = swap satisfies Def 59, the identity does not.
+    assert pk_claims._phi_verified(laws, (0,), (1,), {0: 1, 1: 0})
+    assert not pk_claims._phi_verified(laws, (0,), (1,), {0: 0, 1: 1})
