@@ -2,8 +2,10 @@
 
 A *closed expression* is an exact value with no free symbols: a ``Fraction`` / ``int``, or a
 sympy expression built from rationals with ``+ * /``, integer and rational powers, ``exp``,
-``log``, ``sqrt``, ``Abs``, ``Max``, ``Min``, ``pi``, ``E`` and ``binomial`` / ``factorial``
-of integers.  Every decision here is exact or certified:
+``log``, ``sqrt``, ``Abs``, ``Max``, ``Min``, ``pi``, ``E``, ``binomial`` / ``factorial``
+of integers, and real algebraic numbers ``CRootOf(poly, k)`` (the critical points of the
+suprema over one-parameter families, :mod:`exactpml.suprema`).  Every decision here is
+exact or certified:
 
 1. rationals are compared exactly;
 2. otherwise the value is enclosed in an Arb ball (python-flint ``arb``, rigorous interval
@@ -43,6 +45,7 @@ from typing import Any
 
 import sympy
 from flint import arb, ctx, fmpq, fmpz
+from sympy.polys.rootoftools import ComplexRootOf
 
 from exactpml.errors import InexactInput, InvalidArgument, Undecided
 from exactpml.exact import Scalar, as_scalar, exact, to_sympy
@@ -64,7 +67,10 @@ DEFAULT_MAX_PRECISION = 2**14
 
 _START_PRECISION = 64
 _PROOF_PRECISION = 256  # a ball that still contains 0 here triggers one attempt to prove zero
-_SUPPORTED = "rationals, + * /, powers, exp, log, sqrt, Abs, Max, Min, pi, E, binomial, factorial"
+_SUPPORTED = (
+    "rationals, + * /, powers, exp, log, sqrt, Abs, Max, Min, pi, E, binomial, factorial, "
+    "real CRootOf"
+)
 
 
 def _short(expr: object, limit: int = 160) -> str:
@@ -176,6 +182,8 @@ class _Encloser:
             return result
         if isinstance(node, (sympy.binomial, sympy.factorial)):
             return self._combinatorial(node)
+        if isinstance(node, ComplexRootOf):
+            return self._root(node)
         if node.is_infinite or node is sympy.nan or node is sympy.zoo:
             raise InvalidArgument(f"{_short(node)} is not finite; no ball encloses it")
         raise Undecided(
@@ -235,6 +243,17 @@ class _Encloser:
                 return value.sqrt()
             return value ** fmpq(int(exponent.p), int(exponent.q))
         return (value.log() * self.eval(exponent)).exp()
+
+    def _root(self, node: ComplexRootOf) -> arb:
+        """A real algebraic number ``CRootOf(poly, k)``: its isolating interval (exact rational
+        bisection in sympy) refined below the working precision gives a rigorous ball."""
+        if not node.is_real:
+            raise Undecided(f"cannot enclose {_short(node)}: it is not real", expression=node)
+        precision = ctx.prec
+        width = sympy.Rational(1, 2 ** (precision + 4))
+        bound = node.eval_rational(dx=width)  # within width/2 of the root
+        bound_value = fmpq(int(bound.p), int(bound.q))
+        return arb(bound_value, fmpq(int(width.p), int(width.q)))
 
     def _combinatorial(self, node: sympy.Basic) -> arb:
         if not all(isinstance(arg, sympy.Integer) for arg in node.args):
