@@ -11,6 +11,7 @@ Use them to write ``@given`` tests of your own lemmas::
         ...
 """
 
+from exactpml.strategies._families import database_mechanisms
 from exactpml.strategies._finite import (
     attributes,
     distributions,
@@ -21,6 +22,7 @@ from exactpml.strategies._finite import (
 
 __all__ = [
     "attributes",
+    "database_mechanisms",
     "distributions",
     "mechanisms",
     "mechanisms_with_prior",
