@@ -23,6 +23,7 @@ __all__ = [
     "RationalFunction",
     "compare_points",
     "rational_between",
+    "rational_bounds",
     "real_roots_between",
 ]
 
@@ -140,13 +141,13 @@ def rational_between(a: Scalar, b: Scalar) -> Fraction:
     if a is sympy.S.NegativeInfinity and b is sympy.oo:
         return Fraction(0)
     if a is sympy.S.NegativeInfinity:
-        return Fraction(math.floor(_bounds(b, 64)[0]) - 1)
+        return Fraction(math.floor(rational_bounds(b, 64)[0]) - 1)
     if b is sympy.oo:
-        return Fraction(math.ceil(_bounds(a, 64)[1]) + 1)
+        return Fraction(math.ceil(rational_bounds(a, 64)[1]) + 1)
     precision = 64
     while precision <= certify.DEFAULT_MAX_PRECISION:
-        left = _bounds(a, precision)[1]
-        right = _bounds(b, precision)[0]
+        left = rational_bounds(a, precision)[1]
+        right = rational_bounds(b, precision)[0]
         if left < right:
             return _simplest_between(left, right)
         precision *= 2
@@ -165,7 +166,7 @@ def _simplest_between(low: Fraction, high: Fraction) -> Fraction:
     return floor + 1 / _simplest_between(1 / offset_high, 1 / offset_low)
 
 
-def _bounds(value: Scalar, precision: int) -> tuple[Fraction, Fraction]:
+def rational_bounds(value: Scalar, precision: int) -> tuple[Fraction, Fraction]:
     """Exact rationals ``lo <= value <= hi`` from a certified enclosure."""
     if isinstance(value, Fraction):
         return value, value

@@ -31,9 +31,10 @@ from exactpml.logvalue import LogValue
 __all__ = ["Construction", "Instance", "Measure", "Supremum", "SupremumBounds"]
 
 Label = Hashable
-Measure = Literal["pml", "attribute", "entry", "conditional", "gain"]
-"""What an instance's value measures: l(X->y), l(U->y), l(D_i->y), l(D_i->y | d_-i), or the
-guessing gain max_u p(u|y) / max_u p_U(u) of one attribute (the ratio inside Def 2.3)."""
+Measure = Literal["pml", "attribute", "entry", "conditional", "gain", "certainty", "capacity"]
+"""What an instance's value measures: l(X->y), l(U->y), l(D_i->y), l(D_i->y | d_-i), the
+guessing gain max_u p(u|y) / max_u p_U(u) of one attribute (the ratio inside Def 2.3), the
+posterior certainty max_u q(u|y) (as log of it), or max_{x,x'} p(y|x)/p(y|x') (Def 2.7)."""
 
 
 def _entry_of(entry: int) -> Callable[[tuple[Any, ...]], Any]:
@@ -74,10 +75,14 @@ class Instance:
 
         mechanism = self.mechanism
         if not hasattr(mechanism, "rows"):  # a continuous mechanism
-            from exactpml.continuous import pointwise_maximal_leakage_at
+            from exactpml import continuous
 
-            return pointwise_maximal_leakage_at(
-                mechanism, self.prior, self.output, attribute=self.attribute
+            if self.measure == "entry" and self.entry is not None:
+                return continuous.measure_at(
+                    mechanism, self.prior, self.output, "attribute", attribute=_entry_of(self.entry)
+                )
+            return continuous.measure_at(
+                mechanism, self.prior, self.output, self.measure, attribute=self.attribute
             )
         if self.measure == "pml":
             return measures.pointwise_maximal_leakage(mechanism, self.prior, self.output)
@@ -109,6 +114,8 @@ class Instance:
             "entry": f"l(D_{self.entry} -> y)",
             "conditional": f"l(D_{self.entry} -> y | d_-{self.entry} = {self.side_information!r})",
             "gain": "the guessing gain of the attribute",
+            "certainty": "max_u q(u | y)",
+            "capacity": "max_{x,x'} p(y|x)/p(y|x')",
         }[self.measure]
         at = "" if self.parameter_value is None else f" (parameter = {self.parameter_value})"
         return f"{what} at y = {self.output!r}{at}"
