@@ -10,11 +10,20 @@ their exact ratio (:class:`LogValue`).  Source: Saeidian, Cervia, Oechtering, Sk
 log(9/5)
 """
 
-from exactpml import certify, limits, strategies
+from exactpml import certify, constructions, continuous, counting, families, limits, strategies
+from exactpml.continuous import ContinuousMechanism
 from exactpml.disclosure import discloses, disclosing_outputs, singles_out
 from exactpml.distribution import Distribution
 from exactpml.errors import ExactPMLError, InexactInput, InvalidArgument, InvalidFile, Undecided
 from exactpml.exact import exact
+from exactpml.families import (
+    FinitePriors,
+    FullSupportPriors,
+    IIDPriors,
+    ParameterDomain,
+    ParametricPriors,
+    ProductPriors,
+)
 from exactpml.logvalue import LogValue
 from exactpml.measures import (
     conditional_pointwise_maximal_leakage,
@@ -35,23 +44,45 @@ from exactpml.measures import (
     total_variation,
 )
 from exactpml.mechanism import Mechanism
+from exactpml.suprema import (
+    sup_conditional_pml,
+    sup_entry_leakage,
+    sup_guessing_gain,
+    sup_pml,
+)
+from exactpml.witnesses import Construction, Instance, Supremum, SupremumBounds
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Construction",
+    "ContinuousMechanism",
     "Distribution",
     "ExactPMLError",
+    "FinitePriors",
+    "FullSupportPriors",
+    "IIDPriors",
     "InexactInput",
+    "Instance",
     "InvalidArgument",
     "InvalidFile",
     "LogValue",
     "Mechanism",
+    "ParameterDomain",
+    "ParametricPriors",
+    "ProductPriors",
+    "Supremum",
+    "SupremumBounds",
     "Undecided",
     "certify",
     "conditional_pointwise_maximal_leakage",
+    "constructions",
+    "continuous",
+    "counting",
     "discloses",
     "disclosing_outputs",
     "exact",
+    "families",
     "guessing_gain",
     "is_pml_private",
     "kl_divergence",
@@ -69,5 +100,9 @@ __all__ = [
     "renyi_divergence_inf",
     "singles_out",
     "strategies",
+    "sup_conditional_pml",
+    "sup_entry_leakage",
+    "sup_guessing_gain",
+    "sup_pml",
     "total_variation",
 ]

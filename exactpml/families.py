@@ -385,9 +385,20 @@ class ParametricPriors:
         _check_sign_against_domain(parameter, interval, name)
         if not isinstance(prior, Mapping) or not prior:
             raise InvalidArgument(f"{name}: prior must be a non-empty mapping outcome -> entry")
-        symbols = {parameter.name: parameter}
+        # exact() wants symbols of known sign; the domain, not an assumption, bounds this one
+        probe = sympy.Dummy(parameter.name, positive=True)
+        symbols = {parameter.name: probe}
         values = {
-            x: exact(v, where=f"{name}, outcome {x!r}", symbols=symbols) for x, v in prior.items()
+            x: as_scalar(
+                to_sympy(
+                    exact(
+                        v.xreplace({parameter: probe}) if isinstance(v, sympy.Basic) else v,
+                        where=f"{name}, outcome {x!r}",
+                        symbols=symbols,
+                    )
+                ).xreplace({probe: parameter})
+            )
+            for x, v in prior.items()
         }
         for x, value in values.items():
             extra = sorted(str(s) for s in to_sympy(value).free_symbols if s != parameter)

@@ -193,3 +193,16 @@ def test_concentrating_kernel_prior_is_a_distribution_with_the_b5_kernel():
 def test_constructions_stay_in_their_families(value):
     member = concentrating_product_prior((0, 1, 2), (2, 0), value)
     assert ProductPriors((0, 1, 2), 2).contains(member)
+
+
+@settings(max_examples=40, deadline=None)
+@given(channels_with_prior(), st.data())
+def test_the_u0_among_k_limit_is_the_posterior_to_prior_ratio_on_random_kernels(pair, data):
+    mechanism, prior = pair
+    y = data.draw(st.sampled_from(mechanism.outputs))
+    construction = shattering_construction(mechanism, prior, y)
+    p_star, q_star = _p_q(mechanism, prior, y)
+    assert construction.limit == q_star / p_star == pml(mechanism, prior, y).ratio
+    gain = construction.at(3).leakage()
+    assert gain <= pml(mechanism, prior, y)
+    assert (gain < pml(mechanism, prior, y)) == (q_star > p_star and p_star < 1)

@@ -125,3 +125,19 @@ def test_iid_family_needs_a_mechanism_that_factors_through_the_predicate():
     assert len(inputs) == 3
     with pytest.raises(Exception, match="only through the predicate"):
         sup_pml(mechanism, family)
+
+
+def test_a_parameter_of_unknown_sign_is_bounded_by_its_domain():
+    r = sympy.Symbol("r", real=True)
+    family = ParametricPriors({"a": (1 + r) / 2, "b": (1 - r) / 2}, r, (-1, 1))
+    result = sup_pml(BINARY, family, output=1)
+    assert result.value.ratio == 3 and not result.attained
+    assert result.witness.to == "1-"  # the prior concentrates on a, argmin_x p(1|x)
+    family_with_zero = ParametricPriors({"a": 1 - r**2, "b": r**2}, r, ("-1/2", "1/2"))
+    inside = sup_pml(BINARY, family_with_zero, output=1)  # r = 0 is a vanishing point inside
+    values = [
+        pml(BINARY, family_with_zero.at(v), 1) for v in ("-1/3", "-1/100", "0", "1/100", "1/3")
+    ]
+    assert all(v <= inside.value for v in values)
+    assert inside.value.ratio == 3 and not inside.attained  # -> log 3 as r -> 0, 0 at r = 0
+    assert pml(BINARY, family_with_zero.at(0), 1) == 0
