@@ -143,22 +143,39 @@ def entry_leakage_at(n: int, scale: object, p: object, output: object) -> LogVal
     return LogValue(best)
 
 
-def sup_entry_leakage_over_outputs(n: int, scale: object, p: object) -> Supremum:
-    """sup over y in R of l(D_1->y) for the counting query with i.i.d. Bern(p) entries, exact.
+def sup_entry_leakage_over_outputs(
+    n: int, scale: object, p: object, *, lower: object = None, upper: object = None
+) -> Supremum:
+    """sup over y of l(D_1->y) for the counting query with i.i.d. Bern(p) entries, exact.
 
-    Decided piece by piece between the atoms k/n (each ratio monotone there, which the
-    engine derives), so the supremum is the largest value at an atom -- including the
-    closed forms of B.3 at y = 0 and y = 1 -- and it is attained.
+    Over all of R by default, or over the closed interval [``lower``, ``upper``] (e.g. [0, 1],
+    where B.3's monotonicity step fails for small b).  Decided piece by piece between the
+    atoms k/n: each ratio is monotone on a piece (the engine derives it from the sign of the
+    derivative's numerator), so the supremum is the largest value at an atom or an end of
+    the interval -- on R, including the closed forms of B.3 at y = 0 and y = 1 -- and it is
+    attained.
     """
     n, b, probability = _check(n, scale, p)
     q = sympy.Rational(probability.numerator, probability.denominator)
+    low_end = None if lower is None else exact(lower, where="lower", allow_symbolic=False)
+    high_end = None if upper is None else exact(upper, where="upper", allow_symbolic=False)
+    if low_end is not None and high_end is not None and not low_end < high_end:
+        raise InvalidArgument(f"the output interval [{low_end}, {high_end}] is empty or reversed")
     atoms = [Fraction(k, n) for k in range(n + 1)]
     bounds: list[Any] = [sympy.S.NegativeInfinity, *atoms, sympy.oo]
     best_value: Scalar | None = None
     best_at: Scalar | None = None
     for index, (low, high) in enumerate(itertools.pairwise(bounds)):
-        lower = None if index == 0 else low
-        given, total = _sums(n, b, q, lower)
+        side = None if index == 0 else low  # the atom at the piece's left, if any
+        if low_end is not None:
+            if high is not sympy.oo and high < low_end:
+                continue
+            low = low_end if low is sympy.S.NegativeInfinity or low < low_end else low
+        if high_end is not None:
+            if low is not sympy.S.NegativeInfinity and low > high_end:
+                continue
+            high = high_end if high is sympy.oo or high > high_end else high
+        given, total = _sums(n, b, q, side)
         piece = Piece(low, high, ())
         for top in given:
             for candidate in ratio_candidates(top, total, piece, lattice=False):
@@ -170,11 +187,12 @@ def sup_entry_leakage_over_outputs(n: int, scale: object, p: object) -> Supremum
     mechanism = laplace_counting_query(n, b)
     prior = iid_prior(n, probability)
     witness = Instance(mechanism, prior, best_at, "entry", entry=0)
+    where = "y in R" if lower is None and upper is None else f"y in [{low_end}, {high_end}]"
     return Supremum(
         LogValue(best_value),
         True,
         witness,
-        f"sup over outputs y of l(D_1 -> y), n = {n}, b = {b}, p = {probability}",
+        f"sup over {where} of l(D_1 -> y), n = {n}, b = {b}, p = {probability}",
         _SOURCE,
     )
 

@@ -115,3 +115,21 @@ def test_sup_over_the_iid_family_is_approached_as_p_tends_to_c(n, b, c):
     assert certify.compare(construction.limit, result.value.ratio) == 0
     for p in (c + Fraction(1, 1000), Fraction(1, 2), 1 - c - Fraction(1, 1000)):
         assert sup_entry_leakage_over_outputs(n, b, p).value < result.value
+
+
+@pytest.mark.parametrize(("n", "b", "p"), CASES)
+def test_sup_over_the_unit_interval_is_decided_piece_by_piece(n, b, p):
+    """CLAIMS pml.prop_4_6: check [0, 1] directly; it never exceeds the B.3 closed forms."""
+    inside = sup_entry_leakage_over_outputs(n, b, p, lower=0, upper=1)
+    whole = sup_entry_leakage_over_outputs(n, b, p)
+    assert inside.value == whole.value  # the ends 0 and 1 carry the closed forms
+    strict = sup_entry_leakage_over_outputs(
+        n, b, p, lower=Fraction(1, 3 * n), upper=1 - Fraction(1, 3 * n)
+    )
+    assert strict.value <= whole.value
+    values = [
+        entry_leakage_at(n, b, p, Fraction(1, 3 * n) + Fraction(j, 7 * n))
+        for j in range(0, 7 * n - 4)
+    ]
+    assert all(v <= strict.value for v in values)
+    assert strict.witness.leakage() == strict.value
