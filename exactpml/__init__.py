@@ -13,7 +13,11 @@ log(9/5)
 from exactpml import (
     bldp,
     certify,
+    constructions,
+    continuous,
+    counting,
     database,
+    families,
     limits,
     notions,
     partial_knowledge,
@@ -21,6 +25,7 @@ from exactpml import (
     structured,
 )
 from exactpml.bldp import BoundedLeakageModel, bldp_delta, bldp_epsilon, is_bldp
+from exactpml.continuous import ContinuousMechanism
 from exactpml.database import (
     DatabaseMechanism,
     DatabaseSpace,
@@ -32,6 +37,14 @@ from exactpml.disclosure import discloses, disclosing_outputs, singles_out
 from exactpml.distribution import Distribution
 from exactpml.errors import ExactPMLError, InexactInput, InvalidArgument, InvalidFile, Undecided
 from exactpml.exact import exact
+from exactpml.families import (
+    FinitePriors,
+    FullSupportPriors,
+    IIDPriors,
+    ParameterDomain,
+    ParametricPriors,
+    ProductPriors,
+)
 from exactpml.logvalue import LogValue
 from exactpml.measures import (
     conditional_pointwise_maximal_leakage,
@@ -75,25 +88,43 @@ from exactpml.partial_knowledge import (
     theta_reducibility,
 )
 from exactpml.structured import CountingQuery, QueryMechanism, randomized_response
+from exactpml.suprema import (
+    sup_conditional_pml,
+    sup_entry_leakage,
+    sup_guessing_gain,
+    sup_pml,
+)
+from exactpml.witnesses import Construction, Instance, Supremum, SupremumBounds
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BoundedLeakageModel",
+    "Construction",
+    "ContinuousMechanism",
     "CountingMechanism",
     "CountingQuery",
     "DatabaseMechanism",
     "DatabaseSpace",
     "Distribution",
     "ExactPMLError",
+    "FinitePriors",
+    "FullSupportPriors",
+    "IIDPriors",
     "InexactInput",
+    "Instance",
     "InvalidArgument",
     "InvalidFile",
     "LogValue",
     "Mechanism",
+    "ParameterDomain",
+    "ParametricPriors",
     "PartialKnowledge",
     "ProductPrior",
+    "ProductPriors",
     "QueryMechanism",
+    "Supremum",
+    "SupremumBounds",
     "Undecided",
     "apkdp_delta",
     "apkdp_epsilon",
@@ -103,6 +134,9 @@ __all__ = [
     "certify",
     "conditional_entry_leakage",
     "conditional_pointwise_maximal_leakage",
+    "constructions",
+    "continuous",
+    "counting",
     "database",
     "delta_for_epsilon",
     "differential_privacy_epsilon",
@@ -110,6 +144,7 @@ __all__ = [
     "disclosing_outputs",
     "entry_leakage",
     "exact",
+    "families",
     "free_lunch_epsilon",
     "guessing_gain",
     "is_apkdp",
@@ -143,6 +178,10 @@ __all__ = [
     "singles_out",
     "strategies",
     "structured",
+    "sup_conditional_pml",
+    "sup_entry_leakage",
+    "sup_guessing_gain",
+    "sup_pml",
     "theta_reducibility",
     "total_variation",
 ]

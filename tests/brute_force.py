@@ -81,3 +81,55 @@ def attribute_pml_ratio(mechanism: Mechanism, prior: Distribution, attribute: Me
         )
         best = max(best, joint / mass / p_u)
     return best
+
+
+def _pair_ratio(high: Fraction, low: Fraction):
+    """high/low with the conventions of the DP / free-lunch ratios (None = infinity,
+    Fraction(0) = no constraint when high = 0)."""
+    if high == 0:
+        return Fraction(0)
+    if low == 0:
+        return None
+    return high / low
+
+
+def _max_ratio(ratios):
+    best = Fraction(1)
+    for ratio in ratios:
+        if ratio is None:
+            return None
+        best = max(best, ratio)
+    return best
+
+
+def dp_ratio(mechanism: Mechanism, y=None):
+    """exp(epsilon) of Def 4.1 by brute force over all neighbouring pairs (None = infinity)."""
+    outputs = mechanism.outputs if y is None else [y]
+    return _max_ratio(
+        _pair_ratio(mechanism.probability(x, out), mechanism.probability(x2, out))
+        for out in outputs
+        for x in mechanism.inputs
+        for x2 in mechanism.inputs
+        if sum(a != b for a, b in zip(x, x2, strict=True)) == 1
+    )
+
+
+def entry_dp_ratio(mechanism: Mechanism, y, i: int):
+    """The DP ratio restricted to output y and neighbours differing in entry i."""
+    return _max_ratio(
+        _pair_ratio(mechanism.probability(x, y), mechanism.probability(x2, y))
+        for x in mechanism.inputs
+        for x2 in mechanism.inputs
+        if x[:i] + x[i + 1 :] == x2[:i] + x2[i + 1 :] and x[i] != x2[i]
+    )
+
+
+def free_lunch_ratio(mechanism: Mechanism, y=None):
+    """exp(epsilon) of Def 4.4 (free-lunch privacy) by brute force over all pairs."""
+    outputs = mechanism.outputs if y is None else [y]
+    return _max_ratio(
+        _pair_ratio(mechanism.probability(x, out), mechanism.probability(x2, out))
+        for out in outputs
+        for x in mechanism.inputs
+        for x2 in mechanism.inputs
+    )

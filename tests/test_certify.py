@@ -340,3 +340,20 @@ BAD_INPUT = [
 def test_bad_input_raises_a_clear_error(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_real_algebraic_roots_are_enclosed_rigorously():
+    x = sympy.Symbol("x")
+    root = sympy.CRootOf(x**3 - x - 1, 0)  # the plastic number 1.3247179572...
+    assert decimal(root, 20) == "1.3247179572447460260"
+    assert sign(root - sympy.Rational(13247179572447460, 10**16)) == 1
+    assert compare(root**3, root + 1) == 0  # proved zero by simplification
+
+
+def test_ties_between_exponential_polynomials_are_proved_fast():
+    """exp(a) of rationals become powers of the transcendental e^{1/L}: exact zero test."""
+    half = sympy.exp(sympy.Rational(1, 2))
+    left = (1 + half) ** 2 / 3
+    right = (1 + 2 * half + sympy.E) / 3
+    assert compare(left, right) == 0
+    assert compare(left, right + sympy.exp(-sympy.Integer(400))) < 0

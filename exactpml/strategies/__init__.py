@@ -20,6 +20,7 @@ from exactpml.strategies._database import (
     predicates,
     product_priors,
 )
+from exactpml.strategies._families import tuple_mechanisms
 from exactpml.strategies._finite import (
     attributes,
     distributions,
@@ -49,4 +50,5 @@ __all__ = [
     "probability_vectors",
     "product_priors",
     "setting_mechanisms",
+    "tuple_mechanisms",
 ]

@@ -1,0 +1,311 @@
+"""The Laplace mechanism on a counting query (Saeidian et al., §4.1, Prop 4.6, App. B.3).
+
+X = (D_1, ..., D_n) i.i.d. with P(f(D_i) = 1) = p; the mechanism releases
+Y ~ Lap(S/n, b) with S the number of entries satisfying f.  Since Y sees D_i only through
+B_i = f(D_i), take the database binary (App. B.3).  With w = e^{1/(nb)}:
+
+* for y >= 1, l(D_i->y) = 1/(nb) - log((1-p) + p w)     (B.3, first display);
+* for y <= 0, l(D_i->y) = 1/(nb) - log(p + (1-p) w)     (B.3, second display).
+
+Between consecutive atoms k/n every p(y|D_1 = d) and p_Y(y) is ``A e^{-y/b} + B e^{y/b}``,
+so each ratio p(y|d)/p_Y(y) is a Moebius function of e^{2y/b}, hence monotone on the piece
+(:mod:`exactpml._expsums` derives this from the derivative's numerator, it is not assumed).
+So sup_y l(D_1->y) is the largest value at the atoms 0, 1/n, ..., 1 -- decided exactly,
+piece by piece, by certified comparison.  This is needed because B.3's argument that
+y -> E_X[exp(-|y - S/n|/b)] increases up to p and decreases after is false for small b
+(n = 2, p = 1/2, b = 1/20: 1/4 at y = 0 but about 0.005 at y = 1/4).
+
+Over the family 𝒫_c^f the supremum is 1/(nb) - log((1-c) + c w), approached as p -> c or
+p -> 1-c and not attained (Prop 4.6); :func:`sup_entry_leakage_over_iid` proves it, the
+interior atoms being bounded by certified interval branch-and-bound over p.
+
+>>> print(entry_leakage_closed_forms(2, 1, "1/2")[0])
+log(2*exp(1/2)/(1 + exp(1/2)))
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+import sympy
+from flint import arb, fmpq
+
+from exactpml import certify, limits
+from exactpml._expsums import ExpSum, Piece, ratio_candidates
+from exactpml.continuous import ContinuousMechanism
+from exactpml.distribution import Distribution
+from exactpml.errors import ExactPMLError, InvalidArgument, Undecided
+from exactpml.exact import Scalar, as_scalar, exact, to_sympy
+from exactpml.families import ParameterDomain
+from exactpml.logvalue import LogValue
+from exactpml.witnesses import Construction, Instance, Supremum
+
+__all__ = [
+    "entry_leakage_at",
+    "entry_leakage_closed_forms",
+    "laplace_counting_query",
+    "sup_entry_leakage_over_iid",
+    "sup_entry_leakage_over_outputs",
+]
+
+_SOURCE = "Saeidian et al., Prop 4.6, App. B.3"
+
+
+def _check(n: object, scale: object, p: object | None = None) -> tuple[int, sympy.Expr, Fraction]:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise InvalidArgument(f"n={n!r} must be a positive int (the number of entries)")
+    b = exact(scale, where="scale")
+    b_expr = to_sympy(b)
+    if b_expr.free_symbols or certify.sign(b_expr) <= 0:
+        raise InvalidArgument(f"scale={b} must be a positive number")
+    if p is None:
+        return n, b_expr, Fraction(1, 2)
+    probability = exact(p, where="p", allow_symbolic=False)
+    assert isinstance(probability, Fraction)
+    if not 0 < probability < 1:
+        raise InvalidArgument(f"p={probability} must lie in the open interval (0, 1)")
+    return n, b_expr, probability
+
+
+def laplace_counting_query(n: int, scale: object) -> ContinuousMechanism:
+    """Lap(S/n, b) on binary databases {0, 1}^n, S = sum of the entries (§4.1)."""
+    n, b, _ = _check(n, scale)
+    centers: dict[Any, object] = {
+        x: Fraction(sum(x), n) for x in itertools.product((0, 1), repeat=n)
+    }
+    return ContinuousMechanism.laplace(centers, b)
+
+
+def iid_prior(n: int, p: object) -> Distribution:
+    """Bern(p)^n on {0, 1}^n (``p`` exact, or an expression in a positive symbol)."""
+    q = to_sympy(exact(p, where="p"))
+    entry = Distribution({0: 1 - q, 1: q}.items())
+    product = Distribution.product([entry] * n)
+    return Distribution._trusted(
+        product.outcomes,
+        [as_scalar(sympy.expand(to_sympy(v))) for v in product.probabilities],
+        product.conditions,
+    )
+
+
+def entry_leakage_closed_forms(n: int, scale: object, p: object) -> tuple[LogValue, LogValue]:
+    """(l(D_i->y) for y >= 1, for y <= 0): the two closed forms of App. B.3, as the logs of
+    w / ((1-p) + p w) and w / (p + (1-p) w), w = e^{1/(nb)}."""
+    n, b, probability = _check(n, scale, p)
+    w = sympy.exp(1 / (n * b))
+    q = sympy.Rational(probability.numerator, probability.denominator)
+    return (
+        LogValue(sympy.cancel(w / ((1 - q) + q * w))),
+        LogValue(sympy.cancel(w / (q + (1 - q) * w))),
+    )
+
+
+def _sums(
+    n: int, b: sympy.Expr, q: sympy.Expr, lower: Fraction | None
+) -> tuple[list[ExpSum], ExpSum]:
+    """p(y|D_1 = d) (d = 0, 1) and p_Y(y), times 2b, for y at or right of ``lower`` and left of
+    the next atom (``None``: left of 0), as sums of exponentials in y; S_-1 ~ Bin(n - 1, p)."""
+
+    def laplace_terms(weights: dict[int, sympy.Expr]) -> ExpSum:
+        terms = []
+        for atom, weight in weights.items():
+            centre = sympy.Rational(atom, n)
+            if lower is not None and atom <= lower * n:  # y > atom: e^{-(y - atom)/b}
+                terms.append((weight * sympy.exp(centre / b), -1 / b))
+            else:  # y < atom: e^{(y - atom)/b}
+                terms.append((weight * sympy.exp(-centre / b), 1 / b))
+        return ExpSum.of(terms)
+
+    rest = {k: comb(n - 1, k) * q**k * (1 - q) ** (n - 1 - k) for k in range(n)}
+    given = [laplace_terms({k + d: rest[k] for k in range(n)}) for d in (0, 1)]
+    total = laplace_terms({k: comb(n, k) * q**k * (1 - q) ** (n - k) for k in range(n + 1)})
+    return given, total
+
+
+def entry_leakage_at(n: int, scale: object, p: object, output: object) -> LogValue:
+    """l(D_i->y) at an exact output y, from the sufficient statistic S_-i ~ Bin(n-1, p)."""
+    n, b, probability = _check(n, scale, p)
+    y = exact(output, where="output", allow_symbolic=False)
+    assert isinstance(y, Fraction)
+    q = sympy.Rational(probability.numerator, probability.denominator)
+    given, total = _sums(n, b, q, y)  # atoms <= y lie to the left of y
+    bottom = total.at(y)
+    best = max(
+        (as_scalar(top.at(y) / bottom) for top in given),
+        key=lambda v: certify.enclosure(v, 64).mid(),
+    )
+    for top in given:  # certify the choice of the maximum
+        if certify.compare(as_scalar(top.at(y) / bottom), best) > 0:  # pragma: no cover
+            raise Undecided("cannot order the two conditional densities")
+    return LogValue(best)
+
+
+def sup_entry_leakage_over_outputs(
+    n: int, scale: object, p: object, *, lower: object = None, upper: object = None
+) -> Supremum:
+    """sup over y of l(D_1->y) for the counting query with i.i.d. Bern(p) entries, exact.
+
+    Over all of R by default, or over the closed interval [``lower``, ``upper``] (e.g. [0, 1],
+    where B.3's monotonicity step fails for small b).  Decided piece by piece between the
+    atoms k/n: each ratio is monotone on a piece (the engine derives it from the sign of the
+    derivative's numerator), so the supremum is the largest value at an atom or an end of
+    the interval -- on R, including the closed forms of B.3 at y = 0 and y = 1 -- and it is
+    attained.
+    """
+    n, b, probability = _check(n, scale, p)
+    q = sympy.Rational(probability.numerator, probability.denominator)
+    low_end = None if lower is None else exact(lower, where="lower", allow_symbolic=False)
+    high_end = None if upper is None else exact(upper, where="upper", allow_symbolic=False)
+    if low_end is not None and high_end is not None and not low_end < high_end:
+        raise InvalidArgument(f"the output interval [{low_end}, {high_end}] is empty or reversed")
+    atoms = [Fraction(k, n) for k in range(n + 1)]
+    bounds: list[Any] = [sympy.S.NegativeInfinity, *atoms, sympy.oo]
+    best_value: Scalar | None = None
+    best_at: Scalar | None = None
+    for index, (low, high) in enumerate(itertools.pairwise(bounds)):
+        side = None if index == 0 else low  # the atom at the piece's left, if any
+        if low_end is not None:
+            if high is not sympy.oo and high < low_end:
+                continue
+            low = low_end if low is sympy.S.NegativeInfinity or low < low_end else low
+        if high_end is not None:
+            if low is not sympy.S.NegativeInfinity and low > high_end:
+                continue
+            high = high_end if high is sympy.oo or high > high_end else high
+        given, total = _sums(n, b, q, side)
+        piece = Piece(low, high, ())
+        for top in given:
+            for candidate in ratio_candidates(top, total, piece, lattice=False):
+                if candidate.at is None:
+                    continue  # the limits y -> +-oo equal the values at y = 1 and y = 0
+                if best_value is None or certify.compare(candidate.value, best_value) > 0:
+                    best_value, best_at = candidate.value, candidate.at
+    assert best_value is not None and best_at is not None
+    mechanism = laplace_counting_query(n, b)
+    prior = iid_prior(n, probability)
+    witness = Instance(mechanism, prior, best_at, "entry", entry=0)
+    where = "y in R" if lower is None and upper is None else f"y in [{low_end}, {high_end}]"
+    return Supremum(
+        LogValue(best_value),
+        True,
+        witness,
+        f"sup over {where} of l(D_1 -> y), n = {n}, b = {b}, p = {probability}",
+        _SOURCE,
+    )
+
+
+def _horner(coefficients: list[arb], low: Fraction, high: Fraction) -> arb:
+    """An Arb enclosure of the polynomial (coefficients constant first) over [low, high]."""
+    middle, radius = (low + high) / 2, (high - low) / 2
+    ball = arb(
+        fmpq(middle.numerator, middle.denominator), fmpq(radius.numerator, radius.denominator)
+    )
+    total = arb(0)
+    for c in reversed(coefficients):
+        total = total * ball + c
+    return total
+
+
+def sup_entry_leakage_over_iid(
+    n: int, scale: object, c: object, *, max_depth: int = 40
+) -> Supremum:
+    """sup over 𝒫_c^f and outputs y of l(D_i->y) = 1/(nb) - log((1-c) + c e^{1/(nb)})
+    (Prop 4.6), approached as p -> c (and p -> 1-c), not attained.
+
+    The atoms y = 0 and y = 1 give the two closed forms, monotone in p; every interior atom
+    k/n (0 < k < n) is proved below the bound for all p in [c, 1-c] by certified interval
+    branch-and-bound (``Undecided`` if that fails within ``max_depth`` bisections, with the
+    offending p if one is found).  The limit p -> c+ is taken by the limit engine.
+    """
+    n, b, _ = _check(n, scale)
+    bound_c = exact(c, where="c", allow_symbolic=False)
+    assert isinstance(bound_c, Fraction)
+    if not 0 <= bound_c < Fraction(1, 2):
+        raise InvalidArgument(f"c={bound_c} must satisfy 0 <= c < 1/2")
+    w = sympy.exp(1 / (n * b))
+    cq = sympy.Rational(bound_c.numerator, bound_c.denominator)
+    bound = w / ((1 - cq) + cq * w)
+    p = sympy.Symbol("p", positive=True)
+    t = sympy.Symbol("t", positive=True)
+    for k in range(1, n):
+        _prove_atom_below(n, b, k, bound, bound_c, p, max_depth)
+    expression = w / ((1 - (cq + t)) + (cq + t) * w)  # exp of the y >= 1 form at p = c + t
+    reached = limits.limit(expression, t, "0+", domain=(0, 1 - 2 * bound_c))
+    if certify.compare(reached, bound) != 0:  # pragma: no cover - continuity
+        raise ExactPMLError(f"the limit {reached} differs from the bound {bound}")
+
+    mechanism = laplace_counting_query(n, b)
+
+    def builder(value: Any) -> Instance:
+        prior = iid_prior(n, as_scalar(cq + to_sympy(value)))
+        return Instance(mechanism, prior, Fraction(1), "entry", entry=0, parameter_value=value)
+
+    construction = Construction(
+        "i.i.d. prior with p = c + t, output y >= 1",
+        _SOURCE,
+        t,
+        "0+",
+        ParameterDomain(0, 1 - 2 * bound_c),
+        builder,
+        expression,
+        as_scalar(reached),
+    )
+    return Supremum(
+        LogValue(bound),
+        False,
+        construction,
+        f"sup over 𝒫_c^f (c = {bound_c}) and outputs y of l(D_i -> y), n = {n}, b = {b}",
+        _SOURCE,
+    )
+
+
+def _prove_atom_below(
+    n: int, b: sympy.Expr, k: int, bound: sympy.Expr, c: Fraction, p: sympy.Symbol, max_depth: int
+) -> None:
+    """Prove p(k/n | d) / p_Y(k/n) < bound for d = 0, 1 and every p in (c, 1 - c).
+
+    Works on h_d(p) = bound p_Y(k/n) - p(k/n | d), a polynomial in p with closed coefficients:
+    a box is done when the Arb enclosure of h_d there is positive, or when the box ends at an
+    end of [c, 1 - c] where h_d is exactly 0 and h_d' has the sign that makes h_d positive
+    inside (for c = 0 the interior atoms tie with the bound as p -> 0 or 1).
+    """
+    y = Fraction(k, n)
+    given, total = _sums(n, b, p, y)
+    bottom = sympy.expand(total.at(y))
+    for top in given:
+        h = sympy.Poly(sympy.expand(bound * bottom - top.at(y)), p)
+        slope = h.diff(p)
+        balls = [certify.enclosure(cf, 160) for cf in reversed(h.all_coeffs())]
+        slope_balls = [certify.enclosure(cf, 160) for cf in reversed(slope.all_coeffs())]
+        ends = {}
+        for end in (c, 1 - c):
+            value = h.eval(sympy.Rational(end.numerator, end.denominator))
+            ends[end] = certify.sign(value)
+            if ends[end] < 0:
+                raise Undecided(
+                    f"Prop 4.6: at p = {end} the atom y = {y} exceeds the bound {bound}",
+                    expression=value,
+                )
+        queue = [(c, 1 - c, 0)]
+        while queue:
+            low, high, depth = queue.pop()
+            if _horner(balls, low, high) > 0:
+                continue
+            if high == 1 - c and ends[high] == 0 and _horner(slope_balls, low, high) < 0:
+                continue
+            if low == c and ends[low] == 0 and _horner(slope_balls, low, high) > 0:
+                continue
+            middle = (low + high) / 2
+            value = h.eval(sympy.Rational(middle.numerator, middle.denominator))
+            if certify.sign(value) <= 0:
+                raise Undecided(
+                    f"Prop 4.6: at p = {middle} the atom y = {y} is not below the bound {bound}",
+                    expression=value,
+                )
+            if depth >= max_depth:
+                raise Undecided(f"could not bound the atom y = {y} on p in [{low}, {high}]")
+            queue.append((low, middle, depth + 1))
+            queue.append((middle, high, depth + 1))

@@ -1,0 +1,49 @@
+"""Hypothesis strategies for explicit database mechanisms (tuple inputs D^n).
+
+Used by the tests of the suprema of Saeidian et al., §4 (Thm 4.2, Thm 4.5): a mechanism on
+databases is a :class:`~exactpml.mechanism.Mechanism` whose inputs are every n-tuple over
+an alphabet D = ``range(|D|)``.  Rows may contain zeros (so DP and free-lunch ratios may be
+infinite) and whole columns may be zero.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import strategies as st
+
+from exactpml.mechanism import Mechanism
+from exactpml.strategies._finite import _check_sizes, probability_vectors
+
+__all__ = ["tuple_mechanisms"]
+
+
+@st.composite
+def tuple_mechanisms(
+    draw: st.DrawFn,
+    *,
+    min_entries: int = 1,
+    max_entries: int = 3,
+    min_alphabet: int = 1,
+    max_alphabet: int = 3,
+    min_outputs: int = 1,
+    max_outputs: int = 4,
+    zeros: bool = True,
+    max_inputs: int = 27,
+) -> Mechanism:
+    """A rational mechanism on D^n with n in [min_entries, max_entries], |D| in
+    [min_alphabet, max_alphabet] (|D|^n at most ``max_inputs``), outputs ``range(m)``."""
+    _check_sizes("database_mechanisms (entries)", min_entries, max_entries)
+    _check_sizes("database_mechanisms (alphabet)", min_alphabet, max_alphabet)
+    _check_sizes("database_mechanisms (outputs)", min_outputs, max_outputs)
+    n = draw(st.integers(min_entries, max_entries))
+    sizes = [k for k in range(min_alphabet, max_alphabet + 1) if k**n <= max_inputs]
+    if not sizes:
+        sizes = [min_alphabet]
+    k = draw(st.sampled_from(sizes))
+    m = draw(st.integers(min_outputs, max_outputs))
+    inputs = list(itertools.product(range(k), repeat=n))
+    rows = [
+        draw(probability_vectors(m, zeros=zeros, deterministic=zeros, skewed=False)) for _ in inputs
+    ]
+    return Mechanism.from_matrix(rows, inputs=inputs, outputs=list(range(m)))

@@ -1,0 +1,208 @@
+"""Tests of the proofs' constructions: Thm 2.4 (shattering attribute), App. A.5 (Prop 3.8's
+alpha-mechanism and its exact alpha-range), App. A.3 (Prop 3.6's W and its exact lambda
+threshold), and the limit of the shattering attribute with u0 among its K values."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+import sympy
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from exactpml import Distribution, Mechanism, discloses, guessing_gain, min_entropy, pml
+from exactpml import strategies as xst
+from exactpml.constructions import (
+    alpha_mechanism,
+    alpha_range,
+    concentrating_kernel_prior,
+    concentrating_product_prior,
+    least_shattering_size,
+    lower_entropy_attribute,
+    lower_entropy_threshold,
+    shattering_attribute,
+    shattering_gain,
+)
+from exactpml.families import ProductPriors
+from exactpml.measures import max_pointwise_maximal_leakage
+from exactpml.suprema import shattering_construction, sup_guessing_gain
+
+PRIOR = Distribution({"a": "1/2", "b": "1/3", "c": "1/6"})
+CHANNEL = Mechanism(
+    {"a": {0: "1/2", 1: "1/2"}, "b": {0: "1/4", 1: "3/4"}, "c": {0: "1/10", 1: "9/10"}}
+)
+
+
+# --- Thm 2.4 -----------------------------------------------------------------------------------
+
+
+def _p_q(mechanism, prior, y):
+    star = max(prior.support, key=lambda x: (mechanism.probability(x, y), prior[x]))
+    return prior[star], mechanism.posterior(prior, y)[star]
+
+
+@st.composite
+def channels_with_prior(draw):
+    mechanism = draw(xst.mechanisms(max_inputs=5, max_outputs=4))
+    prior = draw(xst.distributions(outcomes=mechanism.inputs, skewed=False))
+    return mechanism, prior
+
+
+@settings(max_examples=60, deadline=None)
+@given(channels_with_prior(), st.data())
+@example((CHANNEL, PRIOR), None)
+def test_the_shattering_attribute_attains_pml_exactly_from_the_least_k(pair, data):
+    mechanism, prior = pair
+    y = mechanism.outputs[0] if data is None else data.draw(st.sampled_from(mechanism.outputs))
+    target = pml(mechanism, prior, y)
+    size = least_shattering_size(mechanism, prior, y)
+    p_star, q_star = _p_q(mechanism, prior, y)
+    if target != 0:  # q* > p*: the bound of CLAIMS pml.thm_2_4 is the least K
+        bound = max(math.ceil((1 - p_star) / p_star), math.ceil((1 - q_star) / q_star), 1)
+        assert size == bound
+        assert shattering_gain(p_star, q_star, size) == target.ratio
+        if size > 1:
+            assert shattering_gain(p_star, q_star, size - 1) < target.ratio
+    else:
+        assert size == 1
+    if size > 300:
+        return  # the witness attribute would have more values than is worth building here
+    result = sup_guessing_gain(mechanism, prior, y)
+    assert result.attained and result.value == target
+    assert result.witness.leakage() == target
+    for k in (size, size + 1, size + 5):
+        gain = guessing_gain(mechanism, prior, y, shattering_attribute(mechanism, prior, y, k))
+        assert gain == target
+    if size > 1:
+        smaller = shattering_attribute(mechanism, prior, y, size - 1)
+        assert guessing_gain(mechanism, prior, y, smaller) < target
+
+
+@settings(max_examples=30, deadline=None)
+@given(channels_with_prior(), st.data(), st.integers(1, 8), st.booleans())
+def test_the_closed_form_gain_is_the_gain_of_the_built_attribute(pair, data, size, among):
+    mechanism, prior = pair
+    y = data.draw(st.sampled_from(mechanism.outputs))
+    p_star, q_star = _p_q(mechanism, prior, y)
+    attribute = shattering_attribute(mechanism, prior, y, size, among=among)
+    expected = shattering_gain(p_star, q_star, size, among=among)
+    assert guessing_gain(mechanism, prior, y, attribute).ratio == expected
+
+
+def test_every_attribute_gain_is_at_most_pml():
+    attribute = Mechanism({"a": {0: 1}, "b": {0: "1/2", 1: "1/2"}, "c": {1: 1}})
+    for y in (0, 1):
+        assert guessing_gain(CHANNEL, PRIOR, y, attribute) <= pml(CHANNEL, PRIOR, y)
+
+
+def test_u0_among_the_k_values_only_converges_as_k_grows():
+    construction = shattering_construction(CHANNEL, PRIOR, 1)
+    p_star, q_star = _p_q(CHANNEL, PRIOR, 1)
+    assert construction.limit == q_star / p_star == pml(CHANNEL, PRIOR, 1).ratio
+    for k in (1, 2, 10, 1000):
+        member = construction.at(k)
+        gain = member.leakage()
+        assert gain < pml(CHANNEL, PRIOR, 1)
+        assert gain.ratio == construction.expression.subs(construction.parameter, k)
+    with pytest.raises(Exception, match="integer"):
+        construction.at("5/2")
+
+
+# --- App. A.5 (Prop 3.8) -------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(xst.distributions(min_size=2, max_size=5, full_support=True))
+@example(Distribution({0: "1/2", 1: "1/2"}))
+@example(Distribution({0: "1/3", 1: "1/3", 2: "1/3"}))
+def test_alpha_range_is_derived_exactly(prior):
+    p_min = min(prior.probabilities)
+    bound = min(Fraction(1), p_min / (1 - p_min))
+    found = alpha_range(prior)
+    assert (found.lower, found.upper, found.lower_open, found.upper_open) == (0, bound, True, False)
+    limit = 1 / (1 - p_min)
+    at_bound = alpha_mechanism(prior, bound)
+    assert pml(at_bound, prior, 0).ratio == limit
+    assert pml(at_bound, prior, 1).ratio == 1 / (1 - bound * (1 - p_min))
+    assert max_pointwise_maximal_leakage(at_bound, prior).ratio == limit
+    if bound < 1:  # just above the range the guarantee fails
+        above = alpha_mechanism(prior, bound + Fraction(1, 10**6) * (1 - bound))
+        assert max_pointwise_maximal_leakage(above, prior).ratio > limit
+    x_min = min(prior.outcomes, key=prior.__getitem__)
+    assert discloses(at_bound, lambda x: x != x_min, prior)
+
+
+# --- App. A.3 (Prop 3.6) -------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(xst.distributions(min_size=2, max_size=5, full_support=True), st.data())
+def test_lower_entropy_threshold_is_exact_and_strict(prior, data):
+    u_star = data.draw(st.sampled_from(prior.outcomes))
+    identity = Mechanism.identity(prior.outcomes)
+    threshold = lower_entropy_threshold(identity, prior, u_star)
+    largest = max(prior.probabilities)
+    assert threshold == (largest - prior[u_star]) / (1 - prior[u_star])
+    entropy_u = min_entropy(prior)
+    if threshold > 0:
+        at = lower_entropy_attribute(identity, prior, u_star, threshold)
+        masses = Distribution(dict(zip(at.outputs, at.output_masses(prior), strict=True)))
+        assert min_entropy(masses) == entropy_u  # fails the strict inequality
+    above = lower_entropy_attribute(identity, prior, u_star, (threshold + 1) / 2)
+    masses = Distribution(dict(zip(above.outputs, above.output_masses(prior), strict=True)))
+    assert min_entropy(masses) < entropy_u
+
+
+def test_w_is_disclosed_when_u_is():
+    """y = 1 reveals X = c (U = X, u* = c, p_U(c) = 1/6 < max p_U = 1/2)."""
+    mechanism = Mechanism({"a": {0: 1}, "b": {0: 1}, "c": {1: 1}})
+    u = Mechanism.identity(PRIOR.outcomes)
+    assert discloses(mechanism, u, PRIOR)
+    threshold = lower_entropy_threshold(u, PRIOR, "c")
+    assert threshold == Fraction(2, 5)
+    w = lower_entropy_attribute(u, PRIOR, "c", (threshold + 1) / 2)
+    assert discloses(mechanism, w, PRIOR)
+    masses = Distribution(dict(zip(w.outputs, w.output_masses(PRIOR), strict=True)))
+    assert min_entropy(masses) < min_entropy(PRIOR)
+
+
+# --- constructions of App. B ---------------------------------------------------------------------
+
+
+def test_concentrating_product_prior_matches_b3():
+    prior = concentrating_product_prior((0, 1, 2), (2, 0), "1/10")
+    assert prior[(2, 0)] == Fraction(81, 100)
+    assert prior[(0, 0)] == Fraction(1, 20) * Fraction(9, 10)
+    assert sum(prior.probabilities) == 1
+
+
+def test_concentrating_kernel_prior_is_a_distribution_with_the_b5_kernel():
+    t = sympy.Symbol("t", positive=True)
+    prior = concentrating_kernel_prior((0, 1), 3, 1, 1, 0, (0, 0), (1, 1), t)
+    assert sympy.simplify(sum(sympy.sympify(p) for p in prior.probabilities)) == 1
+    numeric = concentrating_kernel_prior((0, 1), 3, 1, 1, 0, (0, 0), (1, 1), "1/10")
+    # D_1 = 0 (= d'_i) has probability 1 - t; given it, d_-1 = (1, 1) has probability 1 - t
+    assert numeric[(1, 0, 1)] == Fraction(81, 100)
+    assert numeric[(0, 1, 0)] == Fraction(1, 10) * Fraction(9, 10)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.fractions(min_value=Fraction(1, 1000), max_value=Fraction(999, 1000)))
+def test_constructions_stay_in_their_families(value):
+    member = concentrating_product_prior((0, 1, 2), (2, 0), value)
+    assert ProductPriors((0, 1, 2), 2).contains(member)
+
+
+@settings(max_examples=40, deadline=None)
+@given(channels_with_prior(), st.data())
+def test_the_u0_among_k_limit_is_the_posterior_to_prior_ratio_on_random_kernels(pair, data):
+    mechanism, prior = pair
+    y = data.draw(st.sampled_from(mechanism.outputs))
+    construction = shattering_construction(mechanism, prior, y)
+    p_star, q_star = _p_q(mechanism, prior, y)
+    assert construction.limit == q_star / p_star == pml(mechanism, prior, y).ratio
+    gain = construction.at(3).leakage()
+    assert gain <= pml(mechanism, prior, y)
+    assert (gain < pml(mechanism, prior, y)) == (q_star > p_star and p_star < 1)
