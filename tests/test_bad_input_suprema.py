@@ -23,7 +23,6 @@ from exactpml.continuous import (
     pointwise_maximal_leakage_at,
     sup_pml_over_outputs,
 )
-from exactpml.counting import entry_leakage_at, sup_entry_leakage_over_iid
 from exactpml.families import (
     FinitePriors,
     FullSupportPriors,
@@ -32,6 +31,7 @@ from exactpml.families import (
     ParametricPriors,
     ProductPriors,
 )
+from exactpml.laplace_counting import entry_leakage_at, sup_entry_leakage_over_iid
 from exactpml.suprema import shattering_construction, sup_entry_leakage, sup_pml
 
 t = sympy.Symbol("t", positive=True)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from exactpml import certify
 from exactpml.continuous import pointwise_maximal_leakage_at
-from exactpml.counting import (
+from exactpml.laplace_counting import (
     entry_leakage_at,
     entry_leakage_closed_forms,
     iid_prior,
