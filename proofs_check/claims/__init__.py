@@ -1,0 +1,1 @@
+from proofs_check.claims import vadhan as vadhan
