@@ -373,7 +373,7 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
                 "Remark for KL with g = sqrt(1 - e^-ε) (mutant)"
                 if mutant == "kl_halved"
                 else "Remark: d(prior, posterior) <= ε for all priors ⇒ e^ε_DP <= "
-                "(1+g(ε))/(1-g(ε)) for Hellinger and KL"
+                "(1+g(ε))/(1-g(ε)) for Hellinger and KL (for TV, g = 2ε: Prop 2 above)"
             ),
             explain=lambda table: f"e^ε_DP = {infinite(dp_ratio(table))}",
             examples=fewer(ctx, 4),
