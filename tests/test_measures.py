@@ -10,6 +10,7 @@ from exactpml import (
     Distribution,
     LogValue,
     Mechanism,
+    certify,
     conditional_pointwise_maximal_leakage,
     guessing_gain,
     is_pml_private,
@@ -80,6 +81,22 @@ def test_kl_divergence_of_bernoullis_is_exact():
     value = kl_divergence(Distribution({0: "1/2", 1: "1/2"}), Distribution({0: "1/4", 1: "3/4"}))
     assert sympy.simplify(value - (sympy.log(2) - sympy.log(3) / 2)) == 0
     assert kl_divergence(Distribution({0: 1, 1: 0}), Distribution({0: 0, 1: 1})) is sympy.oo
+
+
+def test_kl_divergence_of_closed_form_masses_returns_quickly():
+    # Masses built from log(5/2) (the KL-optimal prior of Vadhan Prop 2's Remark):
+    # expand_log(force=True) used to run for minutes on such sums; the value is
+    # log((r-1)/log r) - 1 + log(r)/(r-1) at r = 5/2 (hand computation), about 0.1037.
+    big, small = sympy.Rational(5, 7), sympy.Rational(2, 7)
+    mean = (big - small) / sympy.log(big / small)
+    t = (mean - small) / (big - small)
+    total = t * big + (1 - t) * small
+    prior = Distribution._trusted(("a", "b"), [t, 1 - t])
+    posterior = Distribution._trusted(("a", "b"), [t * big / total, (1 - t) * small / total])
+    r = sympy.Rational(5, 2)
+    closed = sympy.log((r - 1) / sympy.log(r)) - 1 + sympy.log(r) / (r - 1)
+    value = kl_divergence(prior, posterior)
+    assert certify.decimal(value, 30) == certify.decimal(closed, 30)
 
 
 def test_symbolic_mechanism_keeps_unproved_conditions():

@@ -4,6 +4,6 @@ Importing this package registers every check with the default registry.  To add 
 source, create its module and add its name to the import below.
 """
 
-from proofs_check.claims import bldp, partial_knowledge, pml
+from proofs_check.claims import bldp, partial_knowledge, pml, vadhan
 
-__all__ = ["bldp", "partial_knowledge", "pml"]
+__all__ = ["bldp", "partial_knowledge", "pml", "vadhan"]

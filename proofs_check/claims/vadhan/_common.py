@@ -1,0 +1,94 @@
+"""Helpers shared by the ``vadhan.*`` checks: instance sizes, library values, certified signs."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import sympy
+from hypothesis import strategies as st
+
+from exactpml import Distribution, certify
+from exactpml import strategies as xst
+from exactpml.errors import Undecided
+from exactpml.notions import differential_privacy_epsilon
+from proofs_check import CheckContext
+from proofs_check.claims.vadhan._reference import Ratio, Table
+
+__all__ = [
+    "Vector",
+    "certified_equal",
+    "certified_sign",
+    "distribution",
+    "distribution_pairs",
+    "fewer",
+    "infinite",
+    "library_ratio",
+    "nonnegative",
+    "positive",
+    "ratio_text",
+]
+
+Vector = tuple[Fraction, ...]
+
+
+def fewer(ctx: CheckContext, divisor: int) -> int:
+    """Fewer instances for the heavier properties (certified transcendental comparisons)."""
+    return max(10, ctx.examples // divisor)
+
+
+def library_ratio(table: Table) -> Ratio:
+    """e^ε of exactpml's differential_privacy_epsilon (None when infinite)."""
+    value = differential_privacy_epsilon(table.mechanism()).value
+    return None if value.is_infinite else Fraction(value.ratio)
+
+
+def ratio_text(ratio: Ratio) -> str:
+    return "oo" if ratio is None else f"log({ratio})"
+
+
+def certified_sign(expression: sympy.Expr) -> int | None:
+    """The certified sign of a closed expression (None when undecided)."""
+    try:
+        return certify.sign(expression)
+    except Undecided:
+        return None
+
+
+def nonnegative(expression: sympy.Expr) -> bool | None:
+    """``expression >= 0``, certified (None when undecided)."""
+    sign = certified_sign(expression)
+    return None if sign is None else sign >= 0
+
+
+def positive(expression: sympy.Expr) -> bool | None:
+    """``expression > 0``, certified (None when undecided)."""
+    sign = certified_sign(expression)
+    return None if sign is None else sign > 0
+
+
+@st.composite
+def distribution_pairs(draw: st.DrawFn, *, max_size: int = 6) -> tuple[Vector, Vector]:
+    """Two exact distributions on {0, …, k-1}, 1 <= k <= max_size, zeros allowed."""
+    size = draw(st.integers(1, max_size))
+    first = tuple(draw(xst.probability_vectors(size)))
+    second = tuple(draw(xst.probability_vectors(size)))
+    return first, second
+
+
+def distribution(vector: Vector) -> Distribution:
+    """The exactpml Distribution on {0, …, k-1} of a probability vector."""
+    return Distribution(dict(enumerate(vector)))
+
+
+def infinite(ratio: Ratio) -> Any:
+    """The ratio for display and comparison: ``sympy.oo`` for +∞."""
+    return sympy.oo if ratio is None else ratio
+
+
+def certified_equal(left: object, right: object) -> bool | None:
+    """``left == right`` for closed numbers, certified (None when undecided)."""
+    try:
+        return certify.compare(left, right) == 0
+    except Undecided:
+        return None
