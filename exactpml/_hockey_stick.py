@@ -30,6 +30,7 @@ from exactpml.exact import (
     exact,
     exact_difference,
     exact_product,
+    exact_sign,
     exact_sum,
     prove_nonnegative,
     prove_positive,
@@ -184,17 +185,7 @@ def _nonnegative(value: Scalar) -> bool | None:
     return prove_nonnegative(value)
 
 
-def _certified_sign(value: Scalar) -> int:
-    if type(value) is Fraction:
-        return (value > 0) - (value < 0)
-    try:
-        certify = importlib.import_module("exactpml.certify")
-    except ImportError as error:
-        raise Undecided(
-            f"the sign of {value} needs exactpml.certify, which is not installed",
-            expression=to_sympy(value),
-        ) from error
-    return int(certify.sign(value))
+_certified_sign = exact_sign
 
 
 def max_ratio(p: Sequence[Scalar], q: Sequence[Scalar]) -> tuple[LogValue, int | None]:

@@ -24,9 +24,8 @@ from typing import Any
 
 import sympy
 
-from exactpml import certify
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact_quotient, prove_zero, to_sympy
+from exactpml.exact import Scalar, exact_compare, exact_quotient, prove_zero
 from exactpml.mechanism import Mechanism
 
 __all__ = [
@@ -45,13 +44,7 @@ __all__ = [
 Label = Hashable
 
 
-def compare(a: Scalar, b: Scalar) -> int:
-    """Exact comparison of two non-negative values (``oo`` allowed); certified when closed."""
-    if isinstance(a, Fraction) and isinstance(b, Fraction):
-        return (a > b) - (a < b)
-    if a is sympy.oo or b is sympy.oo:
-        return 0 if a is b else (1 if a is sympy.oo else -1)
-    return certify.compare(to_sympy(a), to_sympy(b))
+compare = exact_compare  # kept as a name: the suprema modules import it
 
 
 def is_zero(value: Scalar) -> bool:

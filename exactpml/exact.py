@@ -40,9 +40,11 @@ __all__ = [
     "Scalar",
     "as_scalar",
     "exact",
+    "exact_compare",
     "exact_difference",
     "exact_product",
     "exact_quotient",
+    "exact_sign",
     "exact_sum",
     "is_rational",
     "is_symbolic",
@@ -345,3 +347,51 @@ def exact_difference(a: Scalar, b: Scalar) -> Scalar:
     if type(a) is Fraction and type(b) is Fraction:
         return a - b
     return as_scalar(to_sympy(a) - to_sympy(b))
+
+
+def exact_sign(value: Scalar) -> int:
+    """-1, 0 or 1: exact for rationals, certified for closed numbers, by assumptions for symbols.
+
+    Raises :class:`~exactpml.errors.Undecided` when the sign cannot be settled (never a guess).
+    """
+    from exactpml.errors import Undecided
+
+    if type(value) is Fraction:
+        return (value > 0) - (value < 0)
+    expr = to_sympy(value)
+    if expr.free_symbols:
+        if prove_zero(value):
+            return 0
+        if prove_positive(value):
+            return 1
+        if prove_positive(as_scalar(-expr)):
+            return -1
+        raise Undecided(
+            f"cannot decide the sign of {expr} for all values of its symbols", expression=expr
+        )
+    from exactpml import certify  # certify imports this module
+
+    return certify.sign(expr)
+
+
+def _exp_exponent(value: Scalar) -> Fraction | None:
+    """r when ``value`` is exp(r) with r rational (exp is increasing: compare exponents)."""
+    if isinstance(value, sympy.exp) and isinstance(value.args[0], sympy.Rational):
+        return Fraction(int(value.args[0].p), int(value.args[0].q))
+    if type(value) is Fraction and value == 1:
+        return Fraction(0)
+    return None
+
+
+def exact_compare(a: Scalar, b: Scalar) -> int:
+    """-1, 0 or 1 as ``a`` is below, equal to or above ``b`` (``oo`` allowed); see exact_sign."""
+    if type(a) is Fraction and type(b) is Fraction:
+        return (a > b) - (a < b)
+    if a is sympy.oo or b is sympy.oo:
+        if a is b:
+            return 0
+        return 1 if a is sympy.oo else -1
+    exponents = _exp_exponent(a), _exp_exponent(b)
+    if exponents[0] is not None and exponents[1] is not None:
+        return (exponents[0] > exponents[1]) - (exponents[0] < exponents[1])
+    return exact_sign(as_scalar(to_sympy(a) - to_sympy(b)))

@@ -32,9 +32,10 @@ from typing import Any
 
 import sympy
 
+from exactpml._hockey_stick import hockey_stick
 from exactpml.database import as_database_mechanism
 from exactpml.distribution import Distribution
-from exactpml.errors import InvalidArgument
+from exactpml.errors import InvalidArgument, Undecided
 from exactpml.exact import (
     Scalar,
     as_scalar,
@@ -90,24 +91,18 @@ def _check_delta(delta: object) -> Scalar:
 def _set_form(
     row: Sequence[Scalar], other: Sequence[Scalar], ratio: Scalar
 ) -> tuple[Scalar, list[int]]:
-    """(max_S P(S) - E Q(S), the positions of S* = {y : p(y) > E q(y)})."""
-    if type(ratio) is Fraction:  # rational fast path; outputs with p(y) = 0 never enter S*
-        total = Fraction(0)
-        event: list[int] = []
-        for c, (a, b) in enumerate(zip(row, other, strict=True)):
-            if type(a) is Fraction and type(b) is Fraction:
-                if a and a > ratio * b:
-                    total += a - ratio * b
-                    event.append(c)
-                continue
-            term = exact_difference(a, exact_product(ratio, b))
-            if sign_of(term) > 0:
-                total = exact_sum([total, term])
-                event.append(c)
-        return total, event
-    terms = [exact_difference(a, exact_product(ratio, b)) for a, b in zip(row, other, strict=True)]
-    event = [c for c, term in enumerate(terms) if not prove_zero(row[c]) and sign_of(term) > 0]
-    return exact_sum(terms[c] for c in event), event
+    """(max_S P(S) - E Q(S), the positions of S* = {y : p(y) > E q(y)}).
+
+    Delegates to the one hockey-stick implementation, :func:`exactpml._hockey_stick.hockey_stick`;
+    an event that cannot be decided (symbolic terms of unknown sign) raises ``Undecided``.
+    """
+    value, event = hockey_stick(row, other, ratio)
+    if event is None:
+        raise Undecided(
+            f"cannot decide which outputs have p(y) > {ratio} q(y) (terms of unknown sign)",
+            expression=to_sympy(value),
+        )
+    return value, sorted(event)
 
 
 def hockey_stick_event(

@@ -14,8 +14,10 @@ from typing import Any
 
 import sympy
 
-from exactpml.errors import InvalidArgument, Undecided
-from exactpml.exact import Scalar, as_scalar, exact, prove_positive, prove_zero, to_sympy
+from exactpml.errors import InvalidArgument
+from exactpml.exact import Scalar, as_scalar, exact, to_sympy
+from exactpml.exact import exact_compare as compare_scalars
+from exactpml.exact import exact_sign as sign_of
 from exactpml.logvalue import LogValue
 
 __all__ = ["WorstCase", "compare_scalars", "exp_epsilon_value", "sign_of"]
@@ -70,49 +72,6 @@ class WorstCase:
 def _short(database: object) -> str:
     text = repr(database)
     return text if len(text) <= 80 else text[:77] + "..."
-
-
-def sign_of(value: Scalar) -> int:
-    """-1, 0 or 1: exact for rationals, by assumptions for symbols, certified for numbers."""
-    if type(value) is Fraction:
-        return (value > 0) - (value < 0)
-    expr = to_sympy(value)
-    if expr.free_symbols:
-        if prove_zero(value):
-            return 0
-        if prove_positive(value):
-            return 1
-        if prove_positive(as_scalar(-expr)):
-            return -1
-        raise Undecided(
-            f"cannot decide the sign of {expr} for all values of its symbols", expression=expr
-        )
-    from exactpml import certify
-
-    return certify.sign(expr)
-
-
-def compare_scalars(a: Scalar, b: Scalar) -> int:
-    """-1, 0 or 1 as ``a`` is below, equal to or above ``b`` (exact or certified)."""
-    if type(a) is Fraction and type(b) is Fraction:
-        return (a > b) - (a < b)
-    if a is sympy.oo or b is sympy.oo:
-        if a is b:
-            return 0
-        return 1 if a is sympy.oo else -1
-    exponents = _exp_exponent(a), _exp_exponent(b)
-    if exponents[0] is not None and exponents[1] is not None:
-        return (exponents[0] > exponents[1]) - (exponents[0] < exponents[1])
-    return sign_of(as_scalar(to_sympy(a) - to_sympy(b)))
-
-
-def _exp_exponent(value: Scalar) -> Fraction | None:
-    """r when value is exp(r) with r rational (exp is increasing: compare exponents)."""
-    if isinstance(value, sympy.exp) and isinstance(value.args[0], sympy.Rational):
-        return Fraction(int(value.args[0].p), int(value.args[0].q))
-    if type(value) is Fraction and value == 1:
-        return Fraction(0)
-    return None
 
 
 def _check_real(value: object, name: str) -> None:
