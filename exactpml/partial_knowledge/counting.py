@@ -30,13 +30,10 @@ using FLINT integer polynomials (``fmpz_poly``): 1000 records take milliseconds.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
-
-import flint
 
 from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
@@ -49,6 +46,7 @@ from exactpml.exact import (
     prove_zero,
 )
 from exactpml.mechanism import Mechanism
+from exactpml.structured._count import count_numerators
 
 __all__ = [
     "BOTTOM",
@@ -85,26 +83,6 @@ def _default_predicate(value: Hashable) -> bool:
         f"predicate: record value {value!r} is not 0/1 or a bool; pass predicate= "
         "(e.g. predicate=lambda v: v == 'Yes')"
     )
-
-
-def count_numerators(probabilities: Sequence[Fraction]) -> tuple[list[int], int]:
-    """The law of a sum of independent Bernoulli(p_j), as integer numerators and a denominator.
-
-    Returns ``(numerators, denominator)`` with ``P[C = c] = numerators[c] / denominator``
-    for ``c = 0..len(probabilities)`` (not reduced: one denominator for all c).
-    """
-    polynomial = flint.fmpz_poly([1])
-    denominator = 1
-    for p, multiplicity in Counter(probabilities).items():
-        if type(p) is not Fraction or not 0 <= p <= 1:
-            raise InvalidArgument(f"count_numerators: {p!r} is not a rational probability")
-        a, d = p.numerator, p.denominator
-        polynomial *= flint.fmpz_poly([d - a, a]) ** multiplicity
-        denominator *= d**multiplicity
-    coefficients = [int(c) for c in polynomial.coeffs()]
-    size = len(probabilities) + 1
-    coefficients += [0] * (size - len(coefficients))
-    return coefficients, denominator
 
 
 class CountingMechanism:

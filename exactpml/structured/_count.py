@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 
@@ -34,7 +35,7 @@ from exactpml.exact import (
 )
 from exactpml.notions._common import compare_scalars
 
-__all__ = ["count_distribution", "statistic_distribution"]
+__all__ = ["count_distribution", "count_numerators", "statistic_distribution"]
 
 
 def _check_probability(value: object, where: str, conditions: list[sympy.Basic]) -> Scalar:
@@ -72,6 +73,27 @@ def _product_tree(polynomials: list[flint.fmpz_poly]) -> flint.fmpz_poly:
     return polynomials[0]
 
 
+def count_numerators(probabilities: Sequence[Fraction]) -> tuple[list[int], int]:
+    """The law of a sum of independent Bernoulli(p_j), as integer numerators over one denominator.
+
+    Returns ``(numerators, denominator)`` with ``P[C = c] = numerators[c] / denominator`` for
+    ``c = 0..len(probabilities)`` (not reduced).  Equal probabilities are grouped and raised to
+    their multiplicity; distinct factors are multiplied as a balanced product tree (FLINT).
+    """
+    factors = []
+    denominator = 1
+    for p, multiplicity in Counter(probabilities).items():
+        if type(p) is not Fraction or not 0 <= p <= 1:
+            raise InvalidArgument(f"count_numerators: {p!r} is not a rational probability")
+        a, d = p.numerator, p.denominator
+        factors.append(flint.fmpz_poly([d - a, a]) ** multiplicity)
+        denominator *= d**multiplicity
+    polynomial = _product_tree(factors) if factors else flint.fmpz_poly([1])
+    coefficients = [int(c) for c in polynomial.coeffs()]
+    coefficients += [0] * (len(probabilities) + 1 - len(coefficients))
+    return coefficients, denominator
+
+
 def count_distribution(
     probabilities: Sequence[object], *, name: str = "probabilities"
 ) -> Distribution:
@@ -92,23 +114,9 @@ def count_distribution(
     if size == 0:
         return Distribution._trusted([0], [Fraction(1)])
     if all(type(p) is Fraction for p in values):
-        rational = [p for p in values if type(p) is Fraction]
-        if all(p == rational[0] for p in rational):
-            first = rational[0]
-            a, b = first.numerator, first.denominator
-            poly = flint.fmpz_poly([b - a, a]) ** size
-            denominator = b**size
-        else:
-            poly = _product_tree(
-                [flint.fmpz_poly([p.denominator - p.numerator, p.numerator]) for p in rational]
-            )
-            denominator = 1
-            for p in rational:
-                denominator *= p.denominator
-        coefficients = [int(c) for c in poly.coeffs()]
-        coefficients += [0] * (size + 1 - len(coefficients))
+        numerators, denominator = count_numerators(values)
         return Distribution._trusted(
-            list(range(size + 1)), [Fraction(c, denominator) for c in coefficients]
+            list(range(size + 1)), [Fraction(c, denominator) for c in numerators]
         )
     law: list[Scalar] = [Fraction(1)]
     for p in values:
