@@ -19,6 +19,7 @@ from exactpml import (
     partial_knowledge,
     strategies,
     structured,
+    threshold_query,
 )
 from exactpml.bldp import BoundedLeakageModel, bldp_delta, bldp_epsilon, is_bldp
 from exactpml.database import (
@@ -144,5 +145,6 @@ __all__ = [
     "strategies",
     "structured",
     "theta_reducibility",
+    "threshold_query",
     "total_variation",
 ]
