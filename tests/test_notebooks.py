@@ -46,3 +46,8 @@ def test_pytest_collects_the_notebooks_with_nbmake():
     assert "notebooks" in pytest_options["testpaths"]
     assert "--nbmake" in pytest_options["addopts"].split()
 
+
+def test_readme_links_every_notebook():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for path in NOTEBOOKS:
+        assert f"(notebooks/{path.name})" in readme, path.name
