@@ -8,6 +8,7 @@ configuration really collects them, and the README links each one.
 """
 
 import json
+import sys
 import tomllib
 from pathlib import Path
 
@@ -38,6 +39,15 @@ def test_notebook_is_committed_without_outputs(path):
 def test_notebook_runs_on_the_python3_kernel(path):
     notebook = json.loads(path.read_text(encoding="utf-8"))
     assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+
+
+def test_the_python3_kernel_runs_this_interpreter():
+    # ipykernel's wheel installs the python3 kernelspec into the venv (no global
+    # registration); its argv[0] "python" is replaced by the running interpreter.
+    from jupyter_client.manager import KernelManager
+
+    command = KernelManager(kernel_name="python3").format_kernel_cmd()
+    assert command[:3] == [sys.executable, "-m", "ipykernel_launcher"]
 
 
 def test_pytest_collects_the_notebooks_with_nbmake():
