@@ -23,6 +23,7 @@ from exactpml import (
     partial_knowledge,
     strategies,
     structured,
+    threshold_query,
 )
 from exactpml.bldp import BoundedLeakageModel, bldp_delta, bldp_epsilon, is_bldp
 from exactpml.continuous import ContinuousMechanism
@@ -183,5 +184,6 @@ __all__ = [
     "sup_guessing_gain",
     "sup_pml",
     "theta_reducibility",
+    "threshold_query",
     "total_variation",
 ]

@@ -8,19 +8,25 @@ Then l(X->1) = -log(1 - F) and l(X->0) = -log F, with F = P(S <= m) (the source'
 closed form), and the Chernoff bound F <= exp(-n D_KL(m/n || p)) for m/n <= p gives the
 curves of Figure 1.
 
-Every tail is an exact rational computed with integer arithmetic (numerators up to
-thousands of digits at n = 2000); logs are compared in the multiplicative domain or by
-:mod:`exactpml.certify`, never by a float.
+The exact leakages, the tail and D_KL come from :mod:`exactpml.threshold_query` (every
+tail an exact rational computed with integer arithmetic, numerators up to thousands of digits
+at n = 2000); logs are compared in the multiplicative domain or by :mod:`exactpml.certify`,
+never by a float.
 """
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import sympy
 
 from exactpml import Distribution, LogValue, Mechanism, certify, min_entropy, pml
+from exactpml.threshold_query import (
+    bernoulli_kl,
+    binomial_lower_tail,
+    chernoff_bound,
+    threshold_query_leakage,
+)
 from proofs_check import CheckContext, Evidence, certified_evidence, check, exact_instances
 
 __all__ = ["binomial_lower_tail", "chernoff_exponent", "ex_3_11"]
@@ -43,46 +49,14 @@ SMALL_P = (Fraction(3, 10), Fraction(1, 2), Fraction(7, 10))
 DIGITS = 6
 
 
-def binomial_lower_tail(n: int, m: int, p: Fraction) -> Fraction:
-    """F = P(Bin(n, p) <= m) = Σ_{k<=m} C(n,k) p^k (1-p)^(n-k), exactly (integers only).
-
-    The shorter of the two sums is taken (the upper tail when m > n/2).
-
-    >>> binomial_lower_tail(3, 1, Fraction(1, 2))
-    Fraction(1, 2)
-    """
-    a, d = p.numerator, p.denominator
-    b = d - a
-    if m < 0:
-        return Fraction(0)
-    if m >= n:
-        return Fraction(1)
-    if m <= n // 2:
-        total = sum(math.comb(n, k) * a**k * b ** (n - k) for k in range(m + 1))
-        return Fraction(total, d**n)
-    upper = sum(math.comb(n, k) * a**k * b ** (n - k) for k in range(m + 1, n + 1))
-    return 1 - Fraction(upper, d**n)
-
-
-def _kl(q: Fraction, r: Fraction) -> sympy.Expr:
-    """D_KL(q || r) = q log(q/r) + (1-q) log((1-q)/(1-r)) between Bernoullis (0 log 0 = 0)."""
-    q_, r_ = sympy.Rational(q.numerator, q.denominator), sympy.Rational(r.numerator, r.denominator)
-    terms = []
-    if q_ != 0:
-        terms.append(q_ * sympy.log(q_ / r_))
-    if q_ != 1:
-        terms.append((1 - q_) * sympy.log((1 - q_) / (1 - r_)))
-    return sympy.Add(*terms)
-
-
 def chernoff_exponent(n: int, q: Fraction, r: Fraction, *, factor: int = 1) -> sympy.Expr:
-    """-log(1 - exp(-factor · n · D_KL(q || r))), the text's bound (factor 1)."""
-    return -sympy.log(1 - sympy.exp(-factor * n * _kl(q, r)))
+    """-log(1 - exp(-factor · n · D_KL(q || r))), the text's bound (factor 1).
 
-
-def _leakage(tail: Fraction) -> sympy.Expr:
-    """-log(1 - tail) as an exact sympy expression."""
-    return -sympy.log(1 - sympy.Rational(tail.numerator, tail.denominator))
+    With factor 1 and (q, r) = (m/n, p), or (1 - (m+1)/n, 1 - p), it is the library's
+    :func:`~exactpml.threshold_query.chernoff_bound`, which the check uses; ``factor = 2``
+    serves the ``doubled_exponent`` mutant.
+    """
+    return -sympy.log(1 - sympy.exp(-factor * n * bernoulli_kl(q, r)))
 
 
 def _enumerated(n: int, m: int, p: Fraction) -> tuple[LogValue, LogValue]:
@@ -135,8 +109,12 @@ def _figure(factor: int) -> tuple[bool, str | None, dict[str, str]]:
         for n in FIGURE_N:
             for ratio in FIGURE_RATIOS:
                 m = int(ratio * n)
-                exact = _leakage(binomial_lower_tail(n, m, p))
-                bound = chernoff_exponent(n, ratio, p, factor=factor)
+                exact = threshold_query_leakage(n, m, p).to_sympy()
+                bound = (
+                    chernoff_bound(n, m, p)
+                    if factor == 1
+                    else chernoff_exponent(n, ratio, p, factor=factor)
+                )
                 shown = (
                     f"l(X->1) = {certify.decimal(exact, DIGITS)} <= bound "
                     f"{certify.decimal(bound, DIGITS)}"
@@ -155,8 +133,12 @@ def _twin(factor: int) -> tuple[bool, str | None, int]:
         for n in FIGURE_N:
             for ratio in TWIN_RATIOS:
                 m = int(ratio * n) - 1
-                exact = _leakage(1 - binomial_lower_tail(n, m, p))
-                bound = chernoff_exponent(n, 1 - ratio, 1 - p, factor=factor)
+                exact = threshold_query_leakage(n, m, p, output=0).to_sympy()
+                bound = (
+                    chernoff_bound(n, m, p, output=0)
+                    if factor == 1
+                    else chernoff_exponent(n, 1 - ratio, 1 - p, factor=factor)
+                )
                 if certify.compare(exact, bound) > 0:
                     return (
                         False,
