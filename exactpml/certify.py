@@ -15,7 +15,7 @@ exact or certified:
 
 sympy's own ``is_positive`` / ``is_zero`` are deliberately **not** used on numbers: for a
 numeric expression they decide from a 2-digit ``evalf``, which is not certified.  With
-``F = sum_{k<=200} C(2000, k) 2^-2000`` (about ``1.3e-321``), sympy 1.14 reports
+``F = sum_{k<=200} C(2000, k) 2^-2000`` (about ``6.72e-322``), sympy 1.14 reports
 ``log(1-F) - log(1-F/2)`` *and its negation* both as ``is_positive``, and reports the exact
 zero ``log((1-F)(1-F/2)) - log(1-F) - log(1-F/2)`` as ``is_zero == False``.
 
