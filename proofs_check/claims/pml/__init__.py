@@ -4,6 +4,7 @@ Pointwise Maximal Leakage* (claim ids ``pml.*``; source ``seeds/004_95043fae0a30
 Importing this package registers its checks:
 
 - :mod:`.section_2_3`: ``pml.pre_processing``, ``pml.def_2_6``, ``pml.thm_3_4``;
+- :mod:`.leakage_suprema`: ``pml.thm_2_4``, ``pml.thm_2_8`` (suprema over attributes and priors);
 - :mod:`.disclosure_prevention`: ``pml.thm_3_5``, ``pml.thm_3_7``, ``pml.cor_3_10``;
 - :mod:`.example_3_11`: ``pml.ex_3_11`` (deterministic counting query, Figure 1);
 - :mod:`.example_3_1`: ``pml.ex_3_1`` (quantized sample mean vs first row).
@@ -13,7 +14,14 @@ from proofs_check.claims.pml import (
     disclosure_prevention,
     example_3_1,
     example_3_11,
+    leakage_suprema,
     section_2_3,
 )
 
-__all__ = ["disclosure_prevention", "example_3_1", "example_3_11", "section_2_3"]
+__all__ = [
+    "disclosure_prevention",
+    "example_3_1",
+    "example_3_11",
+    "leakage_suprema",
+    "section_2_3",
+]
