@@ -6,11 +6,13 @@ Importing this package registers its checks:
 - :mod:`.section_2_3`: ``pml.pre_processing``, ``pml.def_2_6``, ``pml.thm_3_4``;
 - :mod:`.leakage_suprema`: ``pml.thm_2_4``, ``pml.thm_2_8`` (suprema over attributes and priors);
 - :mod:`.disclosure_prevention`: ``pml.thm_3_5``, ``pml.thm_3_7``, ``pml.cor_3_10``;
+- :mod:`.disclosure_constructions`: ``pml.prop_3_6``, ``pml.prop_3_8`` (App. A.3, A.5);
 - :mod:`.example_3_11`: ``pml.ex_3_11`` (deterministic counting query, Figure 1);
 - :mod:`.example_3_1`: ``pml.ex_3_1`` (quantized sample mean vs first row).
 """
 
 from proofs_check.claims.pml import (
+    disclosure_constructions,
     disclosure_prevention,
     example_3_1,
     example_3_11,
@@ -19,6 +21,7 @@ from proofs_check.claims.pml import (
 )
 
 __all__ = [
+    "disclosure_constructions",
     "disclosure_prevention",
     "example_3_1",
     "example_3_11",
