@@ -8,7 +8,8 @@ Importing this package registers its checks:
 - :mod:`.disclosure_prevention`: ``pml.thm_3_5``, ``pml.thm_3_7``, ``pml.cor_3_10``;
 - :mod:`.disclosure_constructions`: ``pml.prop_3_6``, ``pml.prop_3_8`` (App. A.3, A.5);
 - :mod:`.example_3_11`: ``pml.ex_3_11`` (deterministic counting query, Figure 1);
-- :mod:`.example_3_1`: ``pml.ex_3_1`` (quantized sample mean vs first row).
+- :mod:`.example_3_1`: ``pml.ex_3_1`` (quantized sample mean vs first row);
+- :mod:`.section_4`: ``pml.thm_4_2``, ``pml.thm_4_5`` (DP and free-lunch privacy as PML).
 """
 
 from proofs_check.claims.pml import (
@@ -18,6 +19,7 @@ from proofs_check.claims.pml import (
     example_3_11,
     leakage_suprema,
     section_2_3,
+    section_4,
 )
 
 __all__ = [
@@ -27,4 +29,5 @@ __all__ = [
     "example_3_11",
     "leakage_suprema",
     "section_2_3",
+    "section_4",
 ]
