@@ -9,10 +9,12 @@ Importing this package registers its checks:
 - :mod:`.disclosure_constructions`: ``pml.prop_3_6``, ``pml.prop_3_8`` (App. A.3, A.5);
 - :mod:`.example_3_11`: ``pml.ex_3_11`` (deterministic counting query, Figure 1);
 - :mod:`.example_3_1`: ``pml.ex_3_1`` (quantized sample mean vs first row);
-- :mod:`.section_4`: ``pml.thm_4_2``, ``pml.thm_4_5`` (DP and free-lunch privacy as PML).
+- :mod:`.section_4`: ``pml.thm_4_2``, ``pml.thm_4_5`` (DP and free-lunch privacy as PML);
+- :mod:`.correlated_entries`: ``pml.thm_4_3`` (DP leaking almost all of an entry).
 """
 
 from proofs_check.claims.pml import (
+    correlated_entries,
     disclosure_constructions,
     disclosure_prevention,
     example_3_1,
@@ -23,6 +25,7 @@ from proofs_check.claims.pml import (
 )
 
 __all__ = [
+    "correlated_entries",
     "disclosure_constructions",
     "disclosure_prevention",
     "example_3_1",
