@@ -10,7 +10,8 @@ Importing this package registers its checks:
 - :mod:`.example_3_11`: ``pml.ex_3_11`` (deterministic counting query, Figure 1);
 - :mod:`.example_3_1`: ``pml.ex_3_1`` (quantized sample mean vs first row);
 - :mod:`.section_4`: ``pml.thm_4_2``, ``pml.thm_4_5`` (DP and free-lunch privacy as PML);
-- :mod:`.correlated_entries`: ``pml.thm_4_3`` (DP leaking almost all of an entry).
+- :mod:`.correlated_entries`: ``pml.thm_4_3`` (DP leaking almost all of an entry);
+- :mod:`.laplace_counting_query`: ``pml.prop_4_6`` (the Laplace counting query).
 """
 
 from proofs_check.claims.pml import (
@@ -19,6 +20,7 @@ from proofs_check.claims.pml import (
     disclosure_prevention,
     example_3_1,
     example_3_11,
+    laplace_counting_query,
     leakage_suprema,
     section_2_3,
     section_4,
@@ -30,6 +32,7 @@ __all__ = [
     "disclosure_prevention",
     "example_3_1",
     "example_3_11",
+    "laplace_counting_query",
     "leakage_suprema",
     "section_2_3",
     "section_4",
