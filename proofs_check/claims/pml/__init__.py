@@ -4,16 +4,36 @@ Pointwise Maximal Leakage* (claim ids ``pml.*``; source ``seeds/004_95043fae0a30
 Importing this package registers its checks:
 
 - :mod:`.section_2_3`: ``pml.pre_processing``, ``pml.def_2_6``, ``pml.thm_3_4``;
+- :mod:`.leakage_suprema`: ``pml.thm_2_4``, ``pml.thm_2_8`` (suprema over attributes and priors);
 - :mod:`.disclosure_prevention`: ``pml.thm_3_5``, ``pml.thm_3_7``, ``pml.cor_3_10``;
+- :mod:`.disclosure_constructions`: ``pml.prop_3_6``, ``pml.prop_3_8`` (App. A.3, A.5);
 - :mod:`.example_3_11`: ``pml.ex_3_11`` (deterministic counting query, Figure 1);
-- :mod:`.example_3_1`: ``pml.ex_3_1`` (quantized sample mean vs first row).
+- :mod:`.example_3_1`: ``pml.ex_3_1`` (quantized sample mean vs first row);
+- :mod:`.section_4`: ``pml.thm_4_2``, ``pml.thm_4_5`` (DP and free-lunch privacy as PML);
+- :mod:`.correlated_entries`: ``pml.thm_4_3`` (DP leaking almost all of an entry);
+- :mod:`.laplace_counting_query`: ``pml.prop_4_6`` (the Laplace counting query).
 """
 
 from proofs_check.claims.pml import (
+    correlated_entries,
+    disclosure_constructions,
     disclosure_prevention,
     example_3_1,
     example_3_11,
+    laplace_counting_query,
+    leakage_suprema,
     section_2_3,
+    section_4,
 )
 
-__all__ = ["disclosure_prevention", "example_3_1", "example_3_11", "section_2_3"]
+__all__ = [
+    "correlated_entries",
+    "disclosure_constructions",
+    "disclosure_prevention",
+    "example_3_1",
+    "example_3_11",
+    "laplace_counting_query",
+    "leakage_suprema",
+    "section_2_3",
+    "section_4",
+]

@@ -1,0 +1,220 @@
+"""Check of Saeidian et al., *Rethinking Disclosure Prevention with PML*, Theorem 4.3
+(cited from Saeidian et al. 2024, Thm 3): a DP mechanism can leak almost everything about
+an entry when the entries are correlated.
+
+Claim ``pml.thm_4_3`` of ``CLAIMS.md``; the source is ``seeds/004_95043fae0a301e80.txt``
+(the theorem is stated without proof there; the construction below is this check's own).
+
+The construction, for given ε, δ > 0 (z = e^ε):
+
+* database X = (D_1, ..., D_n) on {0, 1}^n, perfectly correlated: P(0^n) = P(1^n) = 1/2,
+  so p_{D_i} = (1/2, 1/2) and ε_max(D_i) = log 1/min_d p_{D_i}(d) = log 2;
+* mechanism: the count S = D_1 + ... + D_n plus noise with p(y|S = s) proportional to
+  z^{-|y - s|}: two-sided geometric noise with α = 1/z when z is rational, Laplace noise of
+  scale 1/ε otherwise.  Neighbouring databases have counts differing by at most 1, so the
+  ratio p(y|s)/p(y|s') is at most z: the mechanism is ε-DP;
+* output y = n.  The posterior of D_i = 1 is z^0/(z^0 + z^{-n}) = 1/(1 + z^{-n}), so
+  exp l(D_i->n) = 2/(1 + z^{-n}), and l(D_i->n) > log 2 - δ iff 1 + z^{-n} < e^δ, i.e. iff
+  n > log(1/(e^δ - 1))/ε.  The check takes the least such n.
+
+Entries must be correlated: with independent entries Thm 4.2 (3) bounds l(D_i->y) by ε
+(for i.i.d. Bern(1/2) entries and y >= n it is log(2z/(1 + z)); the ``independent_entries``
+mutant).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from exactpml import Distribution, LogValue, certify, differential_privacy_epsilon
+from exactpml.continuous import ContinuousMechanism, pointwise_maximal_leakage_at
+from exactpml.database import DatabaseSpace, ProductPrior, entry_leakage, joint_prior
+from exactpml.laplace_counting import entry_leakage_at
+from exactpml.structured import CountingQuery, GeometricNoise, LaplaceNoise, QueryMechanism
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    certified_evidence,
+    check,
+    witness_evidence,
+)
+from proofs_check.claims.pml._reference import dp_ratio
+
+__all__ = ["thm_4_3"]
+
+DIGITS = 12
+_EXPLICIT_ENTRIES = 10
+"""Up to this n the mechanism is also enumerated on all of {0, 1}^n (DP ratio, leakage)."""
+
+_EXACT_PAIRS: tuple[tuple[sympy.Expr, sympy.Expr], ...] = (
+    (sympy.log(2), sympy.log(sympy.Rational(11, 10))),
+    (sympy.log(3), sympy.log(sympy.Rational(1001, 1000))),
+)
+"""(ε, δ) with e^ε and e^δ rational: everything is decided exactly (n = 4 and n = 7)."""
+
+_CERTIFIED_PAIRS: tuple[tuple[sympy.Expr, sympy.Expr], ...] = (
+    (sympy.Integer(1), sympy.Rational(1, 10)),
+    (sympy.Rational(1, 10), sympy.Rational(1, 100)),
+    (sympy.Rational(1, 100), sympy.Rational(1, 100)),
+    (sympy.log(2), sympy.Rational(1, 1000)),
+    (sympy.Rational(1, 10), sympy.Rational(1, 10**6)),
+    (sympy.Rational(1, 1000), sympy.Rational(1, 1000)),
+)
+"""(ε, δ) with a transcendental comparison: decided by certified enclosures (n = 3, 47,
+461, 10, 139, 6908)."""
+
+
+def _exceeds(z: sympy.Expr, n: int, delta: sympy.Expr) -> bool:
+    """Whether 2/(1 + z^-n) > 2 e^-δ, exactly or certified."""
+    return certify.compare(2 / (1 + z ** (-n)), 2 * sympy.exp(-delta)) > 0
+
+
+def least_entries(epsilon: sympy.Expr, delta: sympy.Expr) -> int:
+    """The least n with 1 + e^{-nε} < e^δ, from an enclosure of log(1/(e^δ - 1))/ε, then
+    checked exactly or certified at n (and n - 1 fails)."""
+    z = sympy.exp(epsilon)
+    # a starting point only (the decision is the certified comparison at n and n - 1)
+    estimate = float(certify.enclosure(-sympy.log(sympy.exp(delta) - 1) / epsilon, 64).mid())
+    n = max(1, int(estimate) + 1)
+    while not _exceeds(z, n, delta):
+        n += 1
+    while n > 1 and _exceeds(z, n - 1, delta):
+        n -= 1
+    return n
+
+
+def _mechanism(epsilon: sympy.Expr, n: int) -> QueryMechanism:
+    z = sympy.exp(epsilon)
+    noise = (
+        GeometricNoise(Fraction(1) / Fraction(str(z)))
+        if z.is_Rational
+        else LaplaceNoise(1 / epsilon)
+    )
+    return QueryMechanism(DatabaseSpace([0, 1], n), CountingQuery(lambda d: d), noise=noise)
+
+
+def _leakages(epsilon: sympy.Expr, n: int, *, independent: bool) -> tuple[LogValue, LogValue]:
+    """l(D_1 -> n): (the library's value, the closed form of the module docstring)."""
+    z = sympy.exp(epsilon)
+    mechanism = _mechanism(epsilon, n)
+    if independent:  # i.i.d. Bern(1/2) entries: 2z/(1 + z) (B.3's y >= 1 form with p = 1/2)
+        closed = LogValue(sympy.cancel(2 * z / (1 + z)))
+        if z.is_Rational:
+            product = ProductPrior.iid(Distribution({0: "1/2", 1: "1/2"}), n)
+            return entry_leakage(mechanism, product, 0, n), closed
+        if n <= 64:  # Lap(S/n, b) with b = 1/(n ε), at y = n/n = 1
+            return entry_leakage_at(n, 1 / (n * epsilon), "1/2", 1), closed
+        return closed, closed
+    closed = LogValue(2 / (1 + z ** (-n)))
+    ones, zeros = (1,) * n, (0,) * n
+    if z.is_Rational:
+        prior = joint_prior(DatabaseSpace([0, 1], n), {zeros: "1/2", ones: "1/2"})
+        return entry_leakage(mechanism, prior, 0, n), closed
+    support = ContinuousMechanism.laplace({zeros: 0, ones: n}, 1 / epsilon)
+    prior = Distribution({zeros: "1/2", ones: "1/2"})
+    return pointwise_maximal_leakage_at(support, prior, n, attribute=lambda x: x[0]), closed
+
+
+def _dp_verified(epsilon: sympy.Expr, n: int) -> tuple[bool, LogValue]:
+    """The mechanism's DP ε equals the given ε: the library (through the count) and, for
+    n <= 10 with geometric noise, the ratio enumerated over all neighbouring databases."""
+    mechanism = _mechanism(epsilon, n)
+    value = differential_privacy_epsilon(mechanism).value
+    z = sympy.exp(epsilon)
+    same = value == LogValue(z)
+    if z.is_Rational and n <= _EXPLICIT_ENTRIES:
+        kernel = mechanism.explicit().mechanism
+        same = same and max(dp_ratio(kernel, y) for y in kernel.outputs) == Fraction(str(z))
+    return same, value
+
+
+@check(
+    "pml.thm_4_3",
+    mutants={
+        "independent_entries": "the same mechanism with i.i.d. Bern(1/2) entries (correlation "
+        "dropped)",
+        "one_entry_fewer": "the construction with n - 1 entries",
+        "delta_sign_flipped": "l(D_i->y) > ε_max(D_i) + δ instead of - δ",
+    },
+)
+def thm_4_3(ctx: CheckContext) -> list[Evidence]:
+    """``pml.thm_4_3``: Saeidian et al., Theorem 4.3 (Saeidian et al. 2024, Thm 3).
+
+    Statement: for every δ > 0 and ε > 0 there are a correlated database
+    X = (D_1, ..., D_n), an ε-DP mechanism and an output y with
+    l(D_i->y) > ε_max(D_i) - δ, ε_max(D_i) = log 1/min_d p_{D_i}(d).
+
+    Evidence (construction in the module docstring, for 8 pairs (ε, δ)):
+        W: (ε, δ) = (log 2, log 11/10) and (log 3, log 1001/1000), where e^ε and e^δ are
+           rational: the least n (4 and 7), ε-DP (library through the count, and the DP
+           ratio enumerated over all neighbouring pairs of {0, 1}^n), the library's
+           l(D_1->n) on the explicit kernel equal to log 2/(1 + z^-n), and
+           l(D_1->n) > log 2 - δ, all exact; with n - 1 entries the inequality fails.
+        C: (ε, δ) = (1, 1/10), (1/10, 1/100), (1/100, 1/100), (log 2, 1/1000),
+           (1/10, 10^-6), (1/1000, 1/1000): the least n (3, 47, 461, 10, 139, 6908),
+           ε-DP (library; Laplace noise of scale 1/ε, or geometric), the library's
+           l(D_1->n) (continuous output, the two support rows) equal to the closed form,
+           and l(D_1->n) > log 2 - δ certified by interval enclosures, with the margin
+           shown to 12 digits.
+    """
+    independent = ctx.mutant == "independent_entries"
+
+    def verify(
+        epsilon: sympy.Expr, delta: sympy.Expr
+    ) -> tuple[bool | None, dict[str, object], str]:
+        n = least_entries(epsilon, delta) - (1 if ctx.mutant == "one_entry_fewer" else 0)
+        if n < 1:
+            return False, {}, f"ε = {epsilon}, δ = {delta}: no database with {n} entries"
+        dp, value = _dp_verified(epsilon, n)
+        library, closed = _leakages(epsilon, n, independent=independent)
+        bound = (
+            LogValue(2 * sympy.exp(-delta))
+            if ctx.mutant != "delta_sign_flipped"
+            else LogValue(2 * sympy.exp(delta))
+        )
+        holds = dp and library == closed and library > bound
+        values: dict[str, object] = {"n": n, "ε-DP ε": value, "l(D_1->n)": library}
+        problem = (
+            f"ε = {epsilon}, δ = {delta}, n = {n}: DP ε = {value} ({'ok' if dp else 'wrong'}), "
+            f"l(D_1->n) = {library} (closed form {closed}), needed > {bound}"
+        )
+        return holds, values, problem
+
+    evidence: list[Evidence] = []
+    exact_values: dict[str, object] = {}
+    exact_problems: list[str] = []
+    for epsilon, delta in _EXACT_PAIRS:
+        holds, values, problem = verify(epsilon, delta)
+        exact_values.update({f"(ε, δ) = ({epsilon}, {delta}): {k}": v for k, v in values.items()})
+        if not holds:
+            exact_problems.append(problem)
+    evidence.append(
+        witness_evidence(
+            "perfectly correlated bits, geometric count noise α = e^-ε, output y = n: ε-DP and "
+            "l(D_1->n) > log 2 - δ for (ε, δ) = (log 2, log 11/10), (log 3, log 1001/1000)",
+            not exact_problems,
+            values=exact_values,
+            counterexample="; ".join(exact_problems) or None,
+        )
+    )
+    for epsilon, delta in _CERTIFIED_PAIRS:
+        holds, values, problem = verify(epsilon, delta)
+        library = values.get("l(D_1->n)")
+        margin = (
+            certify.decimal(LogValue(library).to_sympy() - (sympy.log(2) - delta), DIGITS)
+            if isinstance(library, LogValue)
+            else "-"
+        )
+        evidence.append(
+            certified_evidence(
+                f"(ε, δ) = ({epsilon}, {delta}), n = {values.get('n')}: ε-DP and l(D_1->n) > "
+                f"log 2 - δ (margin {margin})",
+                DIGITS,
+                holds=bool(holds),
+                values=values,
+                counterexample=None if holds else problem,
+            )
+        )
+    return evidence

@@ -1,0 +1,307 @@
+"""Check of Saeidian et al., *Rethinking Disclosure Prevention with PML*, Proposition 4.6
+(the Laplace mechanism on a counting query, §4.1, proof B.3).
+
+Claim ``pml.prop_4_6`` of ``CLAIMS.md``; the source is ``seeds/004_95043fae0a301e80.txt``.
+X = (D_1, ..., D_n) binary i.i.d. with P(D_i = 1) = p in (c, 1 - c), Y ~ Lap(S/n, b),
+w = e^{1/(nb)}.  The text's closed forms (B.3), written out here:
+
+* y >= 1: l(D_i->y) = 1/(nb) - log((1-p) + p w) = log(w / ((1-p) + p w));
+* y <= 0: l(D_i->y) = 1/(nb) - log(p + (1-p) w) = log(w / (p + (1-p) w));
+* the bound: sup over 𝒫_c^f and y of l(D_i->y) = log(w / ((1-c) + c w)).
+
+B.3 reaches "it suffices to consider y > 1 and y < 0" through the claim that
+y -> E_X[exp(-|y - S/n|/b)] increases on (-inf, p] and decreases on [p, oo).  That step is
+false for small b (the check certifies a counterexample), so the interior y in (0, 1) is
+checked directly: by the library's piecewise analysis between the atoms k/n, compared
+with the closed forms by certified enclosures.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import sympy
+
+from exactpml import Distribution, LogValue, certify, limits
+from exactpml.continuous import ContinuousMechanism, pointwise_maximal_leakage_at
+from exactpml.laplace_counting import (
+    entry_leakage_at,
+    entry_leakage_closed_forms,
+    sup_entry_leakage_over_iid,
+    sup_entry_leakage_over_outputs,
+)
+from exactpml.witnesses import Construction
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    certified_evidence,
+    check,
+    exact_instances,
+    limit_evidence,
+    witness_evidence,
+)
+
+__all__ = ["prop_4_6"]
+
+DIGITS = 10
+_OUTPUTS = (Fraction(1), Fraction(3, 2), Fraction(0), Fraction(-1))
+_CLOSED_FORM_CASES = ((2, Fraction(1), Fraction(1, 2)), (3, Fraction(1, 2), Fraction(1, 3)))
+"""(n, b, p) where l(D_1->y) is compared at y in {1, 3/2, 0, -1} with the closed forms."""
+_INTERVAL_CASES = (
+    (2, Fraction(1, 20), Fraction(1, 2)),
+    (3, Fraction(1, 20), Fraction(1, 10)),
+    (3, Fraction(1, 2), Fraction(1, 3)),
+    (4, Fraction(2), Fraction(3, 10)),
+)
+"""(n, b, p) where sup over y in [0, 1] is decided directly (small b included)."""
+_FAMILY_CASES = (
+    (2, Fraction(1), Fraction(1, 4)),
+    (2, Fraction(1, 20), Fraction(1, 4)),
+    (3, Fraction(1, 2), Fraction(1, 10)),
+)
+"""(n, b, c) where the supremum over 𝒫_c^f is taken."""
+_SIMPLIFIED_GRID = tuple(
+    itertools.product(
+        (Fraction(1, 1000), Fraction(1, 10), Fraction(1), Fraction(10), Fraction(1000)),
+        (Fraction(0), Fraction(1, 10), Fraction(1, 4), Fraction(49, 100)),
+    )
+)
+"""(x = 1/(nb), c) where the simplified bound is certified."""
+
+
+def _r(value: Fraction) -> sympy.Rational:
+    return sympy.Rational(value.numerator, value.denominator)
+
+
+def _above_one(n: int, b: Fraction, p: Fraction) -> sympy.Expr:
+    """exp l(D_i->y) for y >= 1, as written in B.3: w / ((1-p) + p w)."""
+    w = sympy.exp(1 / (n * _r(b)))
+    return w / ((1 - _r(p)) + _r(p) * w)
+
+
+def _below_zero(n: int, b: Fraction, p: Fraction) -> sympy.Expr:
+    """exp l(D_i->y) for y <= 0, as written in B.3: w / (p + (1-p) w)."""
+    w = sympy.exp(1 / (n * _r(b)))
+    return w / (_r(p) + (1 - _r(p)) * w)
+
+
+def _bound(n: int, b: Fraction, c: sympy.Expr, *, swapped: bool = False) -> sympy.Expr:
+    """exp of the bound of Prop 4.6: w / ((1-c) + c w) (mutant: w / (c + (1-c) w))."""
+    w = sympy.exp(1 / (n * _r(b)))
+    return w / (c + (1 - c) * w) if swapped else w / ((1 - c) + c * w)
+
+
+def _by_definition(n: int, b: Fraction, p: Fraction) -> dict[Fraction, LogValue]:
+    """l(D_1->y) at each y of ``_OUTPUTS``, from the explicit Laplace mechanism on all of
+    {0, 1}^n and the prior Bern(p)^n."""
+    databases = list(itertools.product((0, 1), repeat=n))
+    mechanism = ContinuousMechanism.laplace({x: Fraction(sum(x), n) for x in databases}, b)
+    prior = Distribution({x: p ** sum(x) * (1 - p) ** (n - sum(x)) for x in databases}.items())
+    return {
+        y: pointwise_maximal_leakage_at(mechanism, prior, y, attribute=lambda x: x[0])
+        for y in _OUTPUTS
+    }
+
+
+def _denominator(n: int, b: Fraction, p: Fraction, y: Fraction) -> sympy.Expr:
+    """E_X[exp(-|y - S/n|/b)] with S ~ Bin(n, p), summed term by term."""
+    return sum(
+        (
+            sympy.binomial(n, k)
+            * _r(p) ** k
+            * (1 - _r(p)) ** (n - k)
+            * sympy.exp(-abs(_r(y) - sympy.Rational(k, n)) / _r(b))
+            for k in range(n + 1)
+        ),
+        sympy.S.Zero,
+    )
+
+
+@check(
+    "pml.prop_4_6",
+    mutants={
+        "monotone_step": "B.3's step: y -> E_X[exp(-|y - S/n|/b)] increases on (-oo, p]",
+        "c_swapped": "the bound 1/(nb) - log(c + (1-c) e^{1/(nb)}) (c and 1 - c swapped)",
+        "simplified_constant": "the simplified bound (1 - 2c)/(nb) + c^2/(2 n^2 b^2)",
+    },
+)
+def prop_4_6(ctx: CheckContext) -> list[Evidence]:
+    """``pml.prop_4_6``: Saeidian et al., Proposition 4.6, proof B.3.
+
+    Statement: for the Laplace mechanism Lap(S/n, b) on a counting query and i.i.d.
+    entries with p in (c, 1-c): for y >= 1 and y <= 0 the leakage l(D_i->y) has the closed
+    forms of B.3, so for fixed p the supremum over y is attained; the supremum over 𝒫_c^f
+    and y is 1/(nb) - log((1-c) + c e^{1/(nb)}), approached as p -> c (or 1 - c), not
+    attained; it is at most (1-c)/(nb) + c^2/(2 n^2 b^2) for every nb > 0; its ratio to the
+    DP parameter 1/(nb) tends to 1/2 as c -> 1/2 and nb -> oo.
+
+    Evidence:
+        E: (n, b, p) = (2, 1, 1/2), (3, 1/2, 1/3), y in {1, 3/2, 0, -1}: the library's
+           l(D_1->y) (through S_-1 ~ Bin(n-1, p)), l(D_1->y) from the explicit mechanism on
+           {0, 1}^n, and the text's closed form agree exactly; the library's closed forms
+           are the text's.
+        E: for 3 cases (n, b, c) (b = 1/20 included) the library's supremum over 𝒫_c^f
+           equals the text's bound.
+        L: for the same cases the check takes p = c + t, t -> 0+, in the y >= 1 closed form
+           (limit engine): the limit is the bound; the library reports it not attained,
+           and the supremum over y at p = c + (1/2 - c)/10, c + (1/2 - c)/100 increases
+           and stays below (one case under the quick profile).
+        L: (x - log((1-c) + c e^x))/x -> 1 - c as x = 1/(nb) -> 0+ (c symbolic), and
+           1 - c -> 1/2 as c -> 1/2- (limit engine).
+        C: B.3's monotonicity step is false: n = 2, p = 1/2, b = 1/20,
+           E_X[exp(-|y - S/n|/b)] is about 0.250 at y = 0 and 0.00505 at y = 1/4 < p.
+        C: for 4 cases (n, b, p) (b = 1/20 included) the supremum over y in [0, 1],
+           decided between the atoms, equals the larger closed form (the interior never
+           exceeds it), and that is at most the bound for c = min(p, 1 - p) - 1/100 (the
+           two b = 1/20 cases under the quick profile).
+        C: the simplified bound (1-c)x + c^2 x^2/2 >= x - log((1-c) + c e^x) at 20 points
+           (x = 1/(nb) from 1/1000 to 1000, c in {0, 1/10, 1/4, 49/100}); it holds for all
+           x > 0 since e^x >= 1 + x and log(1 + u) >= u - u^2/2 for u >= 0.
+    """
+    evidence: list[Evidence] = []
+
+    cases: list[tuple[str, object, object]] = []
+    for n, b, p in _CLOSED_FORM_CASES:
+        above, below = entry_leakage_closed_forms(n, b, p)
+        cases.append(
+            (f"n={n}, b={b}, p={p}: closed form y >= 1", above, LogValue(_above_one(n, b, p)))
+        )
+        cases.append(
+            (f"n={n}, b={b}, p={p}: closed form y <= 0", below, LogValue(_below_zero(n, b, p)))
+        )
+        defined = _by_definition(n, b, p)
+        for y in _OUTPUTS:
+            text = LogValue(_above_one(n, b, p) if y >= 1 else _below_zero(n, b, p))
+            cases.append(
+                (f"n={n}, b={b}, p={p}, y={y}: library", entry_leakage_at(n, b, p, y), text)
+            )
+            cases.append((f"n={n}, b={b}, p={p}, y={y}: by definition", defined[y], text))
+    evidence.append(
+        exact_instances(
+            cases,
+            origin="against B.3's closed forms",
+            equal=lambda computed, expected: computed == expected,
+        )
+    )
+
+    swapped = ctx.mutant == "c_swapped"
+    family_values: list[tuple[str, object, object]] = []
+    quick = ctx.profile == "quick"
+    for position, (n, b, c) in enumerate(_FAMILY_CASES):
+        bound = _bound(n, b, _r(c), swapped=swapped)
+        supremum = sup_entry_leakage_over_iid(n, b, c)
+        family_values.append((f"n={n}, b={b}, c={c}", supremum.value, LogValue(bound)))
+        t = sympy.Symbol("t", positive=True)
+        p_of_t = _r(c) + t
+        w = sympy.exp(1 / (n * _r(b)))
+        along = w / ((1 - p_of_t) + p_of_t * w)
+        evidence.append(
+            limit_evidence(
+                limits.limit(along, t, "0+", domain=(0, 1 - 2 * _r(c))),
+                bound,
+                attained=supremum.attained,
+                expected_attained=False,
+                family=f"n={n}, b={b}, c={c}: y >= 1 closed form at p = c + t, t -> 0+",
+                name="lim exp l(D_i->y)",
+            )
+        )
+        if quick and position > 0:  # the quick profile shows the approach on one case
+            continue
+        members = [
+            sup_entry_leakage_over_outputs(n, b, c + (Fraction(1, 2) - c) * step).value
+            for step in (Fraction(1, 10), Fraction(1, 100))
+        ]
+        assert isinstance(supremum.witness, Construction)
+        evidence.append(
+            witness_evidence(
+                f"n={n}, b={b}, c={c}: sup over y at p = c + (1/2 - c)/10 and c + (1/2 - c)/100 "
+                "increases towards the bound and stays below",
+                members[0] < members[1] < LogValue(bound),
+                values={"at 1/10": members[0], "at 1/100": members[1]},
+                counterexample=f"{members[0]}, {members[1]}, bound {LogValue(bound)}",
+                kind="L",
+            )
+        )
+    evidence.append(
+        exact_instances(
+            family_values,
+            origin="against the bound of Prop 4.6 (text)",
+            equal=lambda computed, expected: computed == expected,
+        )
+    )
+
+    x = sympy.Symbol("x", positive=True)
+    c = sympy.Symbol("c", positive=True)
+    ratio = limits.limit((x - sympy.log((1 - c) + c * sympy.exp(x))) / x, x, "0+")
+    half = limits.limit(ratio, c, "1/2-", domain=(0, sympy.Rational(1, 2)))
+    evidence.append(
+        witness_evidence(
+            "(bound)/(1/(nb)) -> 1 - c as nb -> oo, and 1 - c -> 1/2 as c -> 1/2-",
+            sympy.simplify(ratio - (1 - c)) == 0 and half == Fraction(1, 2),
+            values={"lim over nb": ratio, "then over c": half},
+            counterexample=f"limits {ratio} and {half}",
+            kind="L",
+        )
+    )
+
+    at_zero = _denominator(2, Fraction(1, 20), Fraction(1, 2), Fraction(0))
+    at_quarter = _denominator(2, Fraction(1, 20), Fraction(1, 2), Fraction(1, 4))
+    increasing = certify.compare(at_zero, at_quarter) < 0
+    step_claimed = ctx.mutant == "monotone_step"
+    evidence.append(
+        certified_evidence(
+            f"B.3's step 'E_X[exp(-|y - S/n|/b)] increases on (-oo, p]' is "
+            f"{'true' if step_claimed else 'false'} at n = 2, p = 1/2, b = 1/20: "
+            f"{certify.decimal(at_zero, 3)} at y = 0, {certify.decimal(at_quarter, 3)} at y = 1/4",
+            DIGITS,
+            holds=increasing == step_claimed,
+            values={"y = 0": at_zero, "y = 1/4": at_quarter},
+            counterexample=None
+            if increasing == step_claimed
+            else f"at y = 0: {certify.decimal(at_zero, DIGITS)}, at y = 1/4: "
+            f"{certify.decimal(at_quarter, DIGITS)}",
+        )
+    )
+
+    interval_problems: list[str] = []
+    for n, b, p in _INTERVAL_CASES[:2] if quick else _INTERVAL_CASES:
+        inside = sup_entry_leakage_over_outputs(n, b, p, lower=0, upper=1).value
+        closed = max(LogValue(_above_one(n, b, p)), LogValue(_below_zero(n, b, p)))
+        c_value = min(p, 1 - p) - Fraction(1, 100)
+        if inside != closed or inside > LogValue(_bound(n, b, _r(c_value), swapped=swapped)):
+            interval_problems.append(
+                f"n={n}, b={b}, p={p}: sup over [0, 1] = {inside}, closed forms {closed}, "
+                f"bound at c = {c_value}"
+            )
+    evidence.append(
+        certified_evidence(
+            "sup over y in [0, 1] equals the larger closed form (interior atoms below it) and "
+            f"is at most the bound, for {2 if quick else 4} (n, b, p) with b = 1/20"
+            + ("" if quick else ", 1/2, 2"),
+            DIGITS,
+            holds=not interval_problems,
+            counterexample="; ".join(interval_problems) or None,
+        )
+    )
+
+    simplified_problems: list[str] = []
+    factor = 2 if ctx.mutant == "simplified_constant" else 1
+    for xv, cv in _SIMPLIFIED_GRID:
+        exact_bound = _r(xv) - sympy.log((1 - _r(cv)) + _r(cv) * sympy.exp(_r(xv)))
+        simple = (1 - factor * _r(cv)) * _r(xv) + _r(cv) ** 2 * _r(xv) ** 2 / 2
+        if certify.compare(exact_bound, simple) > 0:
+            simplified_problems.append(
+                f"x = 1/(nb) = {xv}, c = {cv}: bound {certify.decimal(exact_bound, DIGITS)} > "
+                f"simplified {certify.decimal(simple, DIGITS)}"
+            )
+    evidence.append(
+        certified_evidence(
+            f"x - log((1-c) + c e^x) <= ({'1 - 2c' if factor == 2 else '1 - c'})x + c^2 x^2/2 "
+            f"at {len(_SIMPLIFIED_GRID)} points (x = 1/(nb) in [1/1000, 1000], c in [0, 49/100])",
+            DIGITS,
+            holds=not simplified_problems,
+            counterexample="; ".join(simplified_problems) or None,
+        )
+    )
+    return evidence
