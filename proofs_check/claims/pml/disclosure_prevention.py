@@ -20,6 +20,7 @@ from exactpml import (
     Mechanism,
     discloses,
     leakage_capacity,
+    max_pointwise_maximal_leakage,
     min_entropy,
     pointwise_maximal_leakage,
     posterior_min_entropy,
@@ -34,7 +35,7 @@ from proofs_check.claims.pml._instances import (
     non_constant_deterministic_attributes,
     private_leaning_mechanisms,
 )
-from proofs_check.claims.pml._measures import attribute_prior, is_disclosed, max_leakage
+from proofs_check.claims.pml._measures import is_disclosed
 
 __all__ = ["cor_3_10", "thm_3_5", "thm_3_7"]
 
@@ -93,7 +94,7 @@ def thm_3_5(ctx: CheckContext) -> list[Evidence]:
     half = ctx.mutant == "half_leakage"
 
     def chain_fails(mechanism: Mechanism, prior: Distribution, attribute: Mechanism) -> bool:
-        entropy_u = min_entropy(attribute_prior(attribute, prior))
+        entropy_u = min_entropy(attribute.output_distribution(prior))
         for y in mechanism.outputs:
             remaining = posterior_min_entropy(mechanism, prior, y, attribute=attribute)
             about_u = pointwise_maximal_leakage(mechanism, prior, y, attribute=attribute)
@@ -110,8 +111,8 @@ def thm_3_5(ctx: CheckContext) -> list[Evidence]:
     ) -> bool:
         if ctx.mutant != "prior_with_zeros" and not prior.has_full_support:
             return False
-        entropy_u = min_entropy(attribute_prior(attribute, prior))
-        epsilon = max_leakage(mechanism, prior)
+        entropy_u = min_entropy(attribute.output_distribution(prior))
+        epsilon = max_pointwise_maximal_leakage(mechanism, prior)
         if ctx.mutant == "entropy_at_epsilon":
             return entropy_u >= epsilon
         return entropy_u > epsilon
@@ -127,8 +128,8 @@ def thm_3_5(ctx: CheckContext) -> list[Evidence]:
     def explain(instance: tuple[Mechanism, Distribution, Mechanism, Distribution]) -> str:
         mechanism, prior, attribute, adversary = instance
         parts = [
-            f"H_inf(P_U) = {min_entropy(attribute_prior(attribute, prior))}",
-            f"ε = max_y l(X->y) = {max_leakage(mechanism, prior)}",
+            f"H_inf(P_U) = {min_entropy(attribute.output_distribution(prior))}",
+            f"ε = max_y l(X->y) = {max_pointwise_maximal_leakage(mechanism, prior)}",
             f"U disclosed to Q_X: {discloses(mechanism, attribute, adversary)}",
         ]
         for y in mechanism.outputs:
@@ -229,7 +230,7 @@ def thm_3_7(ctx: CheckContext) -> list[Evidence]:
 
     def holds(instance: Thm37Instance) -> bool:
         mechanism, attribute, function, adversary = instance
-        constant = min_entropy(attribute_prior(attribute, adversary)) == 0
+        constant = min_entropy(attribute.output_distribution(adversary)) == 0
         if (not constant or ctx.mutant == "constant_attribute") and discloses(
             mechanism, attribute, adversary
         ):
@@ -249,7 +250,8 @@ def thm_3_7(ctx: CheckContext) -> list[Evidence]:
             for y in mechanism.outputs
         )
         return (
-            f"C = {capacity}, H_inf(Q_U) = {min_entropy(attribute_prior(attribute, adversary))}, "
+            f"C = {capacity}, "
+            f"H_inf(Q_U) = {min_entropy(attribute.output_distribution(adversary))}, "
             f"U disclosed: {discloses(mechanism, attribute, adversary)}; bound "
             f"{_entropy_bound(adversary, capacity, flipped=flipped)}, {remaining}"
         )
@@ -275,7 +277,10 @@ def thm_3_7(ctx: CheckContext) -> list[Evidence]:
             "discloses the constant attribute U = 0 to the uniform Q_X (H_inf(Q_U|y) = 0 for "
             "every y), so the check adds this hypothesis",
             capacity == LogValue(2) and is_disclosed(_RANDOMIZED_RESPONSE, constant, uniform),
-            values={"C": capacity, "H_inf(Q_U)": min_entropy(attribute_prior(constant, uniform))},
+            values={
+                "C": capacity,
+                "H_inf(Q_U)": min_entropy(constant.output_distribution(uniform)),
+            },
             counterexample="the constant attribute is not disclosed",
             kind="P",
         ),
@@ -302,7 +307,7 @@ def cor_3_10(ctx: CheckContext) -> list[Evidence]:
 
     def no_singling_out(instance: tuple[Mechanism, Distribution]) -> bool:
         mechanism, prior = instance
-        epsilon = max_leakage(mechanism, prior)
+        epsilon = max_pointwise_maximal_leakage(mechanism, prior)
         entropy = min_entropy(prior)
         applies = epsilon <= entropy if at_entropy else epsilon < entropy
         return not applies or not singles_out(mechanism, prior)
@@ -310,7 +315,7 @@ def cor_3_10(ctx: CheckContext) -> list[Evidence]:
     def explain(instance: tuple[Mechanism, Distribution]) -> str:
         mechanism, prior = instance
         return (
-            f"ε = max_y l(X->y) = {max_leakage(mechanism, prior)}, "
+            f"ε = max_y l(X->y) = {max_pointwise_maximal_leakage(mechanism, prior)}, "
             f"H_inf(P_X) = {min_entropy(prior)}, singles out: {singles_out(mechanism, prior)}"
         )
 

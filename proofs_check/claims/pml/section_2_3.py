@@ -24,6 +24,7 @@ from exactpml import (
     LogValue,
     Mechanism,
     limits,
+    max_pointwise_maximal_leakage,
     pml_joint_divergence,
     pointwise_maximal_leakage,
     probability_leakage_at_most,
@@ -42,7 +43,7 @@ from proofs_check.claims.pml._instances import (
     mechanism_attribute_two_adversaries,
     mechanism_prior_attribute,
 )
-from proofs_check.claims.pml._measures import is_disclosed, max_leakage
+from proofs_check.claims.pml._measures import is_disclosed
 
 __all__ = ["def_2_6", "pre_processing", "thm_3_4"]
 
@@ -162,7 +163,7 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
     def forms(mechanism: Mechanism, prior: Distribution, epsilon: object) -> tuple[bool, ...]:
         first = probability_leakage_at_most(mechanism, prior, epsilon) == 1
         second = pml_joint_divergence(mechanism, prior) <= epsilon
-        largest = max_leakage(mechanism, prior)
+        largest = max_pointwise_maximal_leakage(mechanism, prior)
         third = largest < epsilon if strict else largest <= epsilon
         return first, second, third
 
@@ -170,14 +171,14 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
         mechanism, prior = instance
         return all(
             len(set(forms(mechanism, prior, epsilon))) == 1
-            for epsilon in _epsilons(max_leakage(mechanism, prior))
+            for epsilon in _epsilons(max_pointwise_maximal_leakage(mechanism, prior))
         )
 
     def explain(instance: tuple[Mechanism, Distribution]) -> str:
         mechanism, prior = instance
         return "; ".join(
             f"ε = {epsilon}: forms (i), (ii), (iii) = {forms(mechanism, prior, epsilon)}"
-            for epsilon in _epsilons(max_leakage(mechanism, prior))
+            for epsilon in _epsilons(max_pointwise_maximal_leakage(mechanism, prior))
         )
 
     cases = []
@@ -188,7 +189,11 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
         largest = max(Fraction(value) for value in masses.values())
         expected = LogValue(1 / (largest if ctx.mutant == "identity_max_mass" else smallest))
         cases.append(
-            (f"identity, prior {name}: max_y l(X->y)", max_leakage(identity, prior), expected)
+            (
+                f"identity, prior {name}: max_y l(X->y)",
+                max_pointwise_maximal_leakage(identity, prior),
+                expected,
+            )
         )
         cases.append(
             (
