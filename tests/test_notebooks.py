@@ -20,7 +20,13 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 def test_the_notebooks_are_there():
     names = [path.name for path in NOTEBOOKS]
-    assert {"01_tour.ipynb", "02_figure_1.ipynb", "05_partial_knowledge.ipynb"} <= set(names)
+    assert {
+        "01_tour.ipynb",
+        "02_figure_1.ipynb",
+        "03_laplace_counting.ipynb",
+        "04_dp_as_pml.ipynb",
+        "05_partial_knowledge.ipynb",
+    } <= set(names)
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.name)
