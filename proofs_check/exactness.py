@@ -25,6 +25,7 @@ __all__ = [
     "exact_repr",
     "exact_text",
     "exactly_equal",
+    "latex_escape_text",
     "require_exact",
     "three_valued",
 ]
@@ -84,7 +85,8 @@ def exact_text(value: object, *, name: str = "value") -> str:
     return str(value)
 
 
-def _latex_escape_text(text: str) -> str:
+def latex_escape_text(text: str) -> str:
+    """Escape the characters LaTeX treats specially in running text."""
     replacements = {
         "\\": r"\textbackslash{}",
         "{": r"\{",
@@ -120,7 +122,7 @@ def exact_latex(value: object, *, name: str = "value") -> str:
 
         return str(sympy.latex(value))
     if isinstance(value, str):
-        return rf"\text{{{_latex_escape_text(value)}}}"
+        return rf"\text{{{latex_escape_text(value)}}}"
     repr_latex = getattr(value, "_repr_latex_", None)
     if callable(repr_latex):
         text = repr_latex()
@@ -130,7 +132,7 @@ def exact_latex(value: object, *, name: str = "value") -> str:
         import sympy
 
         return str(sympy.latex(sympy.sympify(value)))
-    return rf"\text{{{_latex_escape_text(str(value))}}}"
+    return rf"\text{{{latex_escape_text(str(value))}}}"
 
 
 def exact_repr(value: object, *, name: str = "instance") -> str:

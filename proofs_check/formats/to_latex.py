@@ -6,24 +6,11 @@ Needs ``\usepackage{booktabs}`` (and a UTF-8 aware engine for the summaries' sym
 
 from __future__ import annotations
 
+from proofs_check.exactness import latex_escape_text
 from proofs_check.runner import Report
 from proofs_check.verdict import Verdict
 
 __all__ = ["latex_escape", "report_to_latex"]
-
-_ESCAPES = {
-    "\\": r"\textbackslash{}",
-    "{": r"\{",
-    "}": r"\}",
-    "_": r"\_",
-    "%": r"\%",
-    "&": r"\&",
-    "#": r"\#",
-    "$": r"\$",
-    "^": r"\^{}",
-    "~": r"\~{}",
-}
-
 
 def latex_escape(text: str) -> str:
     r"""Escape text for LaTeX's text mode.
@@ -31,7 +18,7 @@ def latex_escape(text: str) -> str:
     >>> latex_escape("pml.thm_3_5: 100% & more")
     'pml.thm\\_3\\_5: 100\\% \\& more'
     """
-    return "".join(_ESCAPES.get(char, char) for char in text)
+    return latex_escape_text(text)
 
 
 def report_to_latex(report: Report, *, timings: bool = False) -> str:
