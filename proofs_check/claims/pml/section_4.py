@@ -131,6 +131,27 @@ def _per_output(
     return found, ratios
 
 
+def _suprema_evidence(
+    ctx: CheckContext, failures: Callable[[Mechanism], list[str]], statement: str
+) -> list[Evidence]:
+    """The two P evidences both theorems share: random mechanisms, then the pinned ones."""
+    return [
+        property_holds(
+            ctx,
+            _MECHANISMS,
+            lambda mechanism: not failures(mechanism),
+            describe=f"{statement} (not attained unless it is 1; approached from below)",
+            explain=lambda mechanism: "; ".join(failures(mechanism)),
+        ),
+        edge_cases(
+            [*(build() for _, build, _, _ in _FIXED), _non_monotone_members()],
+            lambda mechanism: not failures(mechanism),
+            describe="the same on the 3 fixed mechanisms and a non-monotone approach",
+            explain=lambda mechanism: "; ".join(failures(mechanism)),
+        ),
+    ]
+
+
 # --- fixed instances, with ratios computed by hand ----------------------------------------
 def _randomized_response() -> Mechanism:
     """Each of 2 bits reported truthfully w.p. 3/4: DP ratio (3/4)/(1/4) = 3, free-lunch
@@ -314,22 +335,9 @@ def thm_4_2(ctx: CheckContext) -> list[Evidence]:
             found.append(f"largest DP ratio {largest}, rows identical: {rows_identical(mechanism)}")
         return found
 
-    evidence = [
-        property_holds(
-            ctx,
-            _MECHANISMS,
-            lambda mechanism: not failures(mechanism),
-            describe="for every y, sup (1), (2) and (3) all equal the DP ratio of Def 4.1 "
-            "(not attained unless it is 1; approached from below)",
-            explain=lambda mechanism: "; ".join(failures(mechanism)),
-        ),
-        edge_cases(
-            [*(build() for _, build, _, _ in _FIXED), _non_monotone_members()],
-            lambda mechanism: not failures(mechanism),
-            describe="the same on the 3 fixed mechanisms and a non-monotone approach",
-            explain=lambda mechanism: "; ".join(failures(mechanism)),
-        ),
-    ]
+    evidence = _suprema_evidence(
+        ctx, failures, "for every y, sup (1), (2) and (3) all equal the DP ratio of Def 4.1"
+    )
     for name, build, ratio, _ in _FIXED:
         mechanism = build()
         alphabet, n = _shape(mechanism)
@@ -464,22 +472,11 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
             found.append(f"free_lunch_epsilon = {epsilon}, largest ratio {_largest(ratios)}")
         return found
 
-    evidence = [
-        property_holds(
-            ctx,
-            _MECHANISMS,
-            lambda mechanism: not failures(mechanism),
-            describe="for every y, sup (1), (2) and (3) all equal the free-lunch ratio of "
-            "Def 4.4 (not attained unless it is 1; approached from below)",
-            explain=lambda mechanism: "; ".join(failures(mechanism)),
-        ),
-        edge_cases(
-            [*(build() for _, build, _, _ in _FIXED), _non_monotone_members()],
-            lambda mechanism: not failures(mechanism),
-            describe="the same on the 3 fixed mechanisms and a non-monotone approach",
-            explain=lambda mechanism: "; ".join(failures(mechanism)),
-        ),
-    ]
+    evidence = _suprema_evidence(
+        ctx,
+        failures,
+        "for every y, sup (1), (2) and (3) all equal the free-lunch ratio of Def 4.4",
+    )
     for name, build, _, ratio in _FIXED:
         mechanism = build()
         alphabet, n = _shape(mechanism)
