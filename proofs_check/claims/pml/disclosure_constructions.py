@@ -74,6 +74,24 @@ def _w_masses(p_u: dict[Label, Fraction], u_star: Label, lam: Fraction) -> dict[
 Prop36Instance = tuple[Mechanism, Distribution, Mechanism]
 
 
+def _with_private_output(
+    mechanism: Mechanism, x0: Label, weight: Fraction, label: str
+) -> Mechanism:
+    """The mechanism with a new output ``label`` produced only by ``x0``, w.p. ``weight``
+    (x0's other outputs scaled by 1 - weight): observing it reveals X = x0."""
+    kernel = {
+        x: {
+            **{
+                y: (1 - weight) * p if x == x0 else p
+                for y, p in zip(mechanism.outputs, row, strict=True)
+            },
+            label: weight if x == x0 else Fraction(0),
+        }
+        for x, row in zip(mechanism.inputs, mechanism.rows, strict=True)
+    }
+    return Mechanism(kernel, outputs=[*mechanism.outputs, label])
+
+
 @st.composite
 def _disclosed_instances(draw: st.DrawFn, *, allow_constant: bool) -> Prop36Instance:
     """(P_{Y|X}, full-support P_X, P_{U|X}) where some output discloses U.
@@ -96,18 +114,8 @@ def _disclosed_instances(draw: st.DrawFn, *, allow_constant: bool) -> Prop36Inst
         other = next(u for u in attribute.outputs if u != u_star)
         rows[x1] = {u: Fraction(int(u == other)) for u in attribute.outputs}
     weight = draw(st.sampled_from((Fraction(1), Fraction(1, 2), Fraction(1, 10))))
-    kernel = {
-        x: {
-            **{
-                y: (1 - weight) * p if x == x0 else p
-                for y, p in zip(mechanism.outputs, row, strict=True)
-            },
-            "reveal": weight if x == x0 else Fraction(0),
-        }
-        for x, row in zip(mechanism.inputs, mechanism.rows, strict=True)
-    }
     return (
-        Mechanism(kernel, outputs=[*mechanism.outputs, "reveal"]),
+        _with_private_output(mechanism, x0, weight, "reveal"),
         prior,
         Mechanism(rows, outputs=list(attribute.outputs), name="attribute"),
     )
@@ -286,17 +294,7 @@ def _infinite_capacity(draw: st.DrawFn, *, full_support: bool) -> tuple[Mechanis
         return mechanism, prior
     x0 = draw(st.sampled_from(mechanism.inputs))
     weight = draw(st.sampled_from((Fraction(1), Fraction(1, 2), Fraction(1, 10))))
-    kernel = {
-        x: {
-            **{
-                y: (1 - weight) * p if x == x0 else p
-                for y, p in zip(mechanism.outputs, row, strict=True)
-            },
-            "z": weight if x == x0 else Fraction(0),
-        }
-        for x, row in zip(mechanism.inputs, mechanism.rows, strict=True)
-    }
-    return Mechanism(kernel, outputs=[*mechanism.outputs, "z"]), prior
+    return _with_private_output(mechanism, x0, weight, "z"), prior
 
 
 @check(
