@@ -27,6 +27,7 @@ from exactpml import (
 )
 from exactpml.bldp import BoundedLeakageModel, bldp_delta, bldp_epsilon, is_bldp
 from exactpml.continuous import ContinuousMechanism
+from exactpml.core.bounds import BoundExceeded, Bounds, current_bounds, use_bounds
 from exactpml.database import (
     DatabaseMechanism,
     DatabaseSpace,
@@ -100,7 +101,9 @@ from exactpml.witnesses import Construction, Instance, Supremum, SupremumBounds
 __version__ = "0.1.0"
 
 __all__ = [
+    "BoundExceeded",
     "BoundedLeakageModel",
+    "Bounds",
     "Construction",
     "ContinuousMechanism",
     "CountingMechanism",
@@ -137,6 +140,7 @@ __all__ = [
     "conditional_pointwise_maximal_leakage",
     "constructions",
     "continuous",
+    "current_bounds",
     "database",
     "delta_for_epsilon",
     "differential_privacy_epsilon",
@@ -186,4 +190,5 @@ __all__ = [
     "theta_reducibility",
     "threshold_query",
     "total_variation",
+    "use_bounds",
 ]

@@ -2,9 +2,9 @@
 
 A *closed expression* is an exact value with no free symbols: a ``Fraction`` / ``int``, or a
 sympy expression built from rationals with ``+ * /``, integer and rational powers, ``exp``,
-``log``, ``sqrt``, ``Abs``, ``Max``, ``Min``, ``pi``, ``E``, ``binomial`` / ``factorial``
-of integers, and real algebraic numbers ``CRootOf(poly, k)`` (the critical points of the
-suprema over one-parameter families, :mod:`exactpml.suprema`).  Every decision here is
+``log``, ``sqrt``, ``sin``, ``cos``, ``Abs``, ``Max``, ``Min``, ``pi``, ``E``, ``binomial`` /
+``factorial`` of integers, and real algebraic numbers ``CRootOf(poly, k)`` (the critical
+points of the suprema over one-parameter families, :mod:`exactpml.suprema`).  Every decision here is
 exact or certified:
 
 1. rationals are compared exactly;
@@ -68,7 +68,8 @@ DEFAULT_MAX_PRECISION = 2**14
 _START_PRECISION = 64
 _PROOF_PRECISION = 256  # a ball that still contains 0 here triggers one attempt to prove zero
 _SUPPORTED = (
-    "rationals, + * /, powers, exp, log, sqrt, Abs, Max, Min, pi, E, binomial, factorial, "
+    "rationals, + * /, powers, exp, log, sqrt, sin, cos, Abs, Max, Min, pi, E, binomial, "
+    "factorial, "
     "real CRootOf"
 )
 
@@ -172,6 +173,9 @@ class _Encloser:
             return self.eval(node.args[0]).exp()
         if isinstance(node, sympy.log):
             return self._log(node)
+        if isinstance(node, (sympy.sin, sympy.cos)):
+            argument = self.eval(node.args[0])
+            return argument.sin() if isinstance(node, sympy.sin) else argument.cos()
         if isinstance(node, sympy.Abs):
             return abs(self.eval(node.args[0]))
         if isinstance(node, (sympy.Max, sympy.Min)):

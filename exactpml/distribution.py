@@ -41,6 +41,7 @@ from exactpml.exact import (
     prove_positive,
     prove_zero,
     to_sympy,
+    unproven_condition,
 )
 
 __all__ = ["Distribution", "require_full_support", "require_same_alphabet"]
@@ -95,8 +96,14 @@ def validate_probabilities(
             nonnegative = prove_nonnegative(value)
             if nonnegative is False:
                 raise InvalidArgument(f"{where}: {value} is negative")
-            if nonnegative is None:
-                conditions.append(sympy.Ge(to_sympy(value), 0))
+            conditions.extend(
+                unproven_condition(
+                    sympy.Ge(to_sympy(value), 0),
+                    nonnegative,
+                    where=where,
+                    statement=f"{value} >= 0",
+                )
+            )
         elif value < 0:
             raise InvalidArgument(f"{where}: {value} is negative")
         values.append(value)
@@ -108,8 +115,14 @@ def validate_probabilities(
         is_one = prove_zero(as_scalar(to_sympy(total) - 1))
         if is_one is False:
             raise InvalidArgument(f"{name}: probabilities sum to {total}, which is not 1")
-        if is_one is None:
-            conditions.append(sympy.Eq(to_sympy(total), 1))
+        conditions.extend(
+            unproven_condition(
+                sympy.Eq(to_sympy(total), 1),
+                is_one,
+                where=name,
+                statement=f"the probabilities sum to 1 ({total} = 1)",
+            )
+        )
     return tuple(values), tuple(conditions)
 
 

@@ -6,8 +6,9 @@ Rational sympy numbers are converted to ``Fraction`` so that equal values have e
 hashes and the fast rational paths apply.
 
 Accepted input (:func:`exact`): ``int``, ``Fraction``, ``decimal.Decimal``, strings such as
-``"3/10"``, ``"0.3"``, ``"1e-4"`` (exact decimals) or ``"1 - t"`` (sympy syntax, with the
-symbols given in ``symbols=``), sympy numbers and expressions.  A Python ``float`` (or a
+``"3/10"``, ``"0.3"``, ``"1e-4"`` (exact decimals) or ``"1 - t"`` (exactpml's own grammar,
+:mod:`exactpml.core.parsing`, which never evaluates code; symbols only as declared in
+``symbols=``), sympy numbers and expressions.  A Python ``float`` (or a
 numpy or sympy float) raises :class:`~exactpml.errors.InexactInput` naming the entry,
 unless ``allow_float=True`` is passed, which converts the float's exact binary value.
 
@@ -34,6 +35,8 @@ from typing import Any, TypeAlias
 
 import sympy
 
+from exactpml.core.bounds import current_bounds, exceeded
+from exactpml.core.parsing import parse_exact
 from exactpml.errors import InexactInput, InvalidArgument
 
 __all__ = [
@@ -52,6 +55,7 @@ __all__ = [
     "prove_positive",
     "prove_zero",
     "to_sympy",
+    "unproven_condition",
 ]
 
 Scalar: TypeAlias = Fraction | sympy.Expr
@@ -186,9 +190,7 @@ def exact(
     elif _NP_INTEGER and isinstance(value, _NP_INTEGER):
         result = Fraction(int(value))  # type: ignore[call-overload]
     elif isinstance(value, Decimal):
-        if not value.is_finite():
-            raise InvalidArgument(f"{_describe(where)}{value} is not a finite number")
-        result = Fraction(value)
+        result = _decimal(value, where)
     elif isinstance(value, str):
         result = _parse_string(value, where, symbols)
     elif isinstance(value, sympy.Basic):
@@ -214,38 +216,33 @@ def _is_finite_decimal(text: str) -> bool:
     return True
 
 
+def _decimal(value: Decimal, where: str) -> Fraction:
+    """A finite ``Decimal`` (also a JSON number) exactly, within the digit and exponent bounds."""
+    if not value.is_finite():
+        raise InvalidArgument(f"{_describe(where)}{value} is not a finite number")
+    _, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)
+    bounds = current_bounds()
+    significant = len(digits) - next((i for i, d in enumerate(digits) if d), len(digits))
+    if significant > bounds.decimal_digits:
+        raise exceeded(where, f"the number has {significant} significant digits", "decimal_digits")
+    if significant and abs(exponent + len(digits) - 1) > bounds.decimal_exponent:
+        raise exceeded(
+            where,
+            f"the number's exponent {exponent + len(digits) - 1} is too large",
+            "decimal_exponent",
+        )
+    if not significant:
+        return Fraction(0)
+    return Fraction(value)
+
+
 def _parse_string(text: str, where: str, symbols: Mapping[str, sympy.Symbol] | None) -> Scalar:
-    stripped = text.strip()
-    if not stripped:
-        raise InvalidArgument(f"{_describe(where)}empty string is not a number")
-    try:
-        return Fraction(stripped)
-    except (ValueError, ZeroDivisionError) as error:
-        if "/" in stripped and stripped.replace("/", "").replace(" ", "").isdigit():
-            raise InvalidArgument(f"{_describe(where)}{text!r} divides by zero") from error
-    lowered = stripped.lower()
-    if lowered in {"nan", "inf", "-inf", "+inf", "infinity", "-infinity"}:
-        raise InvalidArgument(f"{_describe(where)}{text!r} is not a finite number")
-    local = dict(symbols or {})
-    try:
-        expr = sympy.parse_expr(
-            stripped,
-            local_dict=local,
-            transformations=sympy.parsing.sympy_parser.standard_transformations,
-            evaluate=True,
-        )
-        expr = sympy.nsimplify(expr, rational=True) if expr.has(sympy.Float) else expr
-    except Exception as error:  # sympy raises many kinds; report one clear message
-        raise InvalidArgument(f"{_describe(where)}cannot read {text!r} as a number") from error
-    if not isinstance(expr, sympy.Basic):
-        raise InvalidArgument(f"{_describe(where)}cannot read {text!r} as a number")
-    unknown = sorted(str(s) for s in expr.free_symbols if str(s) not in local)
-    if unknown:
-        raise InvalidArgument(
-            f"{_describe(where)}{text!r} uses symbol(s) {', '.join(unknown)} of unknown sign; "
-            "declare them (symbols={'t': Symbol('t', positive=True)})"
-        )
-    return _check_sympy(expr, where)
+    """A string entry, read by exactpml's own grammar (:mod:`exactpml.core.parsing`)."""
+    value = parse_exact(text, where=where, symbols=symbols)
+    if type(value) is Fraction:
+        return value
+    return _check_sympy(value, where)
 
 
 def exact_sum(values: Iterable[Scalar]) -> Scalar:
@@ -326,6 +323,34 @@ def prove_positive(value: Scalar) -> bool | None:
     if known is None:
         known = _simplified(expr).is_positive
     return None if known is None else bool(known)
+
+
+def unproven_condition(
+    relation: sympy.Basic, proved: bool | None, *, where: str, statement: str
+) -> tuple[sympy.Basic, ...]:
+    """The condition to keep when ``proved`` (a three-valued test of ``relation``) is unknown.
+
+    Provably false raises :class:`~exactpml.errors.InvalidArgument` (``where: statement``
+    fails); a closed relation (no free symbols) that could not be decided raises
+    :class:`~exactpml.errors.Undecided` -- it is never stored as an open condition; only a
+    genuinely symbolic relation that sympy cannot settle is returned, to travel with the
+    results.  Returns ``()`` when the relation is proved.
+    """
+    from exactpml.errors import Undecided
+
+    if proved is True:
+        return ()
+    if proved is False:
+        raise InvalidArgument(f"{_describe(where)}{statement} is false")
+    if not relation.free_symbols:  # sympy's own verdict on numbers is a 2-digit evalf
+        raise Undecided(
+            f"{_describe(where)}cannot decide whether {statement} (neither exactly nor by "
+            "certified interval arithmetic); give a value exactpml can decide",
+            expression=relation,
+        )
+    if relation is sympy.false:  # decided from the symbols' assumptions
+        raise InvalidArgument(f"{_describe(where)}{statement} is false")
+    return () if relation is sympy.true else (relation,)
 
 
 def exact_product(a: Scalar, b: Scalar) -> Scalar:

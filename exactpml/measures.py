@@ -44,6 +44,7 @@ from exactpml.exact import (
     prove_positive,
     prove_zero,
     to_sympy,
+    unproven_condition,
 )
 from exactpml.logvalue import LogValue
 from exactpml.mechanism import Mechanism
@@ -90,8 +91,15 @@ def _positive_condition(value: Scalar, conditions: list[sympy.Basic]) -> bool:
     zero = prove_zero(value)
     if zero:
         return False
-    if zero is None and prove_positive(value) is not True:
-        conditions.append(sympy.StrictGreaterThan(to_sympy(value), 0))
+    if zero is None:
+        conditions.extend(
+            unproven_condition(
+                sympy.StrictGreaterThan(to_sympy(value), 0),
+                prove_positive(value),
+                where="",
+                statement=f"{value} > 0",
+            )
+        )
     return True
 
 

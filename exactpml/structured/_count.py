@@ -32,6 +32,7 @@ from exactpml.exact import (
     prove_nonnegative,
     prove_zero,
     to_sympy,
+    unproven_condition,
 )
 from exactpml.notions._common import compare_scalars
 
@@ -59,8 +60,9 @@ def _check_probability(value: object, where: str, conditions: list[sympy.Basic])
     for condition, holds in checks:
         if holds is False:
             raise InvalidArgument(f"{where}={probability} must lie in [0, 1]")
-        if holds is None:
-            conditions.append(condition)
+        conditions.extend(
+            unproven_condition(condition, holds, where=where, statement=f"{condition}")
+        )
     return probability
 
 

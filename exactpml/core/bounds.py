@@ -1,0 +1,134 @@
+"""Bounds on the work that reading one input may cost: documented, checked, configurable.
+
+exactpml reads numbers from strings, JSON files and the command line, and certifies signs by
+interval arithmetic.  Each of those can be asked for unbounded work (``"10**10**10"``, a JSON
+number ``1e-999999999``, a million-digit decimal, ``--digits 10000000``, the sign of
+``exp(exp(exp(100))) - 1``).  Every such read is checked against the bounds below *before*
+the work is done, and refused with :class:`BoundExceeded` naming the entry, the bound and
+how to raise it.
+
+The defaults admit every input a paper needs (a 10 000-digit decimal is read exactly) and
+refuse within milliseconds what would take minutes.  Change them for a block of code::
+
+    >>> from exactpml.core.bounds import current_bounds, use_bounds
+    >>> current_bounds().decimal_digits
+    10000
+    >>> with use_bounds(decimal_digits=50_000):
+    ...     current_bounds().decimal_digits
+    50000
+
+The setting is a context variable: it applies to the current thread or task only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from exactpml.errors import InvalidArgument
+
+__all__ = ["BoundExceeded", "Bounds", "current_bounds", "exceeded", "use_bounds"]
+
+
+class BoundExceeded(InvalidArgument):
+    """An input asks for more work than a bound of :class:`Bounds` allows.
+
+    ``bound`` is the field's name (``"decimal_digits"``, ...), ``limit`` its value.
+    """
+
+    def __init__(self, message: str, *, bound: str = "", limit: int | None = None) -> None:
+        super().__init__(message)
+        self.bound = bound
+        self.limit = limit
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """The limits on reading and deciding one value (every field a positive int).
+
+    Attributes:
+        entry_characters: characters of one string entry (``"3/10"``, ``"1 - t"``).
+        expression_depth: nesting of parentheses, function calls and unary signs in one entry.
+        decimal_digits: digits of one decimal literal, ``Decimal`` or JSON number.
+        decimal_exponent: size of the exponent of scientific notation (``1e-30``: 30).
+        integer_bits: bits of every integer (numerator or denominator) formed while reading
+            an entry, powers included: ``2**(2**64)`` is refused before it is computed.
+        root_bits: bits of a rational raised to a non-integer power (sympy's root
+            extraction takes 17 s on a 20 000-bit base; 0.3 s at 4 096 bits).
+        symbolic_exponent: size of an integer exponent of a symbolic base (``(1-t)**n``).
+        factorial_argument: largest n of ``factorial(n)`` and ``binomial(n, k)`` in an entry.
+        file_bytes: size of one input file.
+        json_depth: nesting depth of arrays and objects in one JSON file.
+        certified_precision: working precision (bits) at which certified numerics stop and
+            report ``Undecided``.
+        exponential_argument: size of ``x`` in ``exp(x)`` that certified numerics enclose
+            (``exp(x)`` needs about ``log2(x)`` extra bits; beyond this bound the value is
+            refused as ``Undecided`` rather than computed for minutes).
+        output_digits: decimal digits a caller may request (``--digits``, ``decimal(...)``).
+    """
+
+    entry_characters: int = 10_000
+    expression_depth: int = 100
+    decimal_digits: int = 10_000
+    decimal_exponent: int = 10_000
+    integer_bits: int = 200_000
+    root_bits: int = 4_096
+    symbolic_exponent: int = 1_000
+    factorial_argument: int = 10_000
+    file_bytes: int = 64 * 2**20
+    json_depth: int = 100
+    certified_precision: int = 2**14
+    exponential_argument: int = 2**20
+    output_digits: int = 100_000
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InvalidArgument(f"Bounds.{field.name}={value!r} must be a positive int.")
+
+
+_CURRENT: contextvars.ContextVar[Bounds] = contextvars.ContextVar(
+    "exactpml_bounds",
+    default=Bounds(),  # noqa: B039 - Bounds is a frozen dataclass
+)
+
+
+def current_bounds() -> Bounds:
+    """The bounds in force in this thread or task."""
+    return _CURRENT.get()
+
+
+@contextlib.contextmanager
+def use_bounds(**changes: int) -> Iterator[Bounds]:
+    """Raise or lower some bounds inside a ``with`` block (the others keep their values).
+
+    Unknown names raise :class:`~exactpml.errors.InvalidArgument`.
+    """
+    known = {field.name for field in dataclasses.fields(Bounds)}
+    unknown = sorted(set(changes) - known)
+    if unknown:
+        raise InvalidArgument(
+            f"use_bounds: unknown bound(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+        )
+    bounds = dataclasses.replace(current_bounds(), **changes)
+    token = _CURRENT.set(bounds)
+    try:
+        yield bounds
+    finally:
+        _CURRENT.reset(token)
+
+
+def exceeded(where: str, what: str, bound: str) -> BoundExceeded:
+    """The error for ``what`` (e.g. "the decimal has 12000 digits") above ``bound``."""
+    limit = getattr(current_bounds(), bound)
+    prefix = f"{where}: " if where else ""
+    return BoundExceeded(
+        f"{prefix}{what}, above the bound {bound}={limit} "
+        f"(raise it with exactpml.use_bounds({bound}=...))",
+        bound=bound,
+        limit=limit,
+    )
