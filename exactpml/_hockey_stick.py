@@ -2,7 +2,7 @@
 
 Shared by the partial-knowledge notions (thesis §3.1.3, Defs 56–58) and bounded-leakage DP
 (Ligett, Peale, Reingold).  For two laws ``p``, ``q`` on the same finite outputs and
-``ratio = e^ε`` (ε ≥ 0):
+``ratio = e^ε`` (every real ε, and ε = ±∞: ratio ``oo`` or 0; :mod:`exactpml.core.parameters`):
 
 * ``hockey_stick(p, q, ratio) = Σ_o max(0, p_o − ratio·q_o) = max_S p(S) − ratio·q(S)``,
   attained at ``S = {o : p_o > ratio·q_o}`` (Proposition 8's set form);
@@ -23,11 +23,11 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.parameters import probability
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.exact import (
     Scalar,
     as_scalar,
-    exact,
     exact_difference,
     exact_product,
     exact_sign,
@@ -42,47 +42,11 @@ from exactpml.logvalue import LogValue
 __all__ = [
     "at_most",
     "exact_max",
-    "exp_epsilon",
     "hockey_stick",
     "hockey_stick_integers",
     "max_ratio",
     "short_decimal",
 ]
-
-
-def exp_epsilon(epsilon: object, *, name: str = "epsilon") -> Scalar:
-    """``e^ε`` for ε given as a :class:`LogValue` (its ratio is ``e^ε``) or an exact number ≥ 0.
-
-    ``LogValue(3)`` stands for ε = log 3, so ``e^ε = 3`` exactly; ``epsilon=1`` gives ``E``.
-    """
-    if isinstance(epsilon, LogValue):
-        if epsilon.is_infinite:
-            raise InvalidArgument(f"{name}={epsilon} must be finite")
-        ratio = epsilon.ratio
-        below_one = prove_nonnegative(exact_difference(ratio, Fraction(1)))
-        if below_one is False:
-            raise InvalidArgument(
-                f"{name}={epsilon} must not be negative (its ratio e^ε = {ratio} is below 1)"
-            )
-        if below_one is None:
-            raise InvalidArgument(
-                f"{name}={epsilon}: cannot prove e^ε = {ratio} >= 1; declare the symbols' signs"
-            )
-        return ratio
-    if isinstance(epsilon, sympy.Basic) and epsilon.has(sympy.oo):
-        raise InvalidArgument(f"{name}={epsilon} must be finite")
-    value = exact(epsilon, where=name)
-    sign = prove_nonnegative(value)
-    if sign is False:
-        raise InvalidArgument(f"{name}={value} must not be negative")
-    if sign is None:
-        raise InvalidArgument(
-            f"{name}={value}: cannot prove it is non-negative; declare its symbols "
-            "nonnegative=True or positive=True"
-        )
-    if type(value) is Fraction and value == 0:
-        return Fraction(1)
-    return as_scalar(sympy.exp(to_sympy(value)))
 
 
 def _certified_compare(value: Fraction, ratio: Scalar) -> int:
@@ -117,13 +81,20 @@ def hockey_stick(
     """``Σ_o max(0, p_o − ratio·q_o)`` and the maximising event ``S`` (indices into p, q).
 
     The event is ``None`` when some term's sign could not be decided (symbolic input); the
-    value then contains ``Max(0, …)`` terms.  ``ratio`` must be ``>= 1`` (ε ≥ 0).
+    value then contains ``Max(0, …)`` terms.  ``ratio`` is e^ε for any real ε (below 1 for
+    ε < 0), or ``oo`` for ε = ∞: then the value is the mass of ``p`` where ``q`` vanishes
+    (the limit of the divergence as ε → ∞; ``oo · 0`` is never formed).
     """
     if type(ratio) is Fraction and all(type(v) is Fraction for v in (*p, *q)):
         event = frozenset(i for i, (a, b) in enumerate(zip(p, q, strict=True)) if a > ratio * b)
         total = sum((p[i] - ratio * q[i] for i in event), Fraction(0))
         return total, event
+    if ratio is sympy.oo:
+        pairs = enumerate(zip(p, q, strict=True))
+        event = frozenset(i for i, (a, b) in pairs if prove_zero(b) and not prove_zero(a))
+        return exact_sum([p[i] for i in sorted(event)]), event
     numeric_ratio = not to_sympy(ratio).free_symbols
+    at_least_one = _ratio_at_least_one(ratio)
     chosen: set[int] = set()
     undecided: list[sympy.Expr] = []
     for index, (a, b) in enumerate(zip(p, q, strict=True)):
@@ -132,7 +103,7 @@ def hockey_stick(
         if prove_zero(b):
             chosen.add(index)
             continue
-        if _nonnegative(exact_difference(b, a)):  # p_o <= q_o <= ratio·q_o
+        if at_least_one and _nonnegative(exact_difference(b, a)):  # p_o <= q_o <= ratio·q_o
             continue
         if numeric_ratio and type(a) is Fraction and type(b) is Fraction:
             if _certified_compare(a / b, ratio) > 0:
@@ -153,6 +124,13 @@ def hockey_stick(
         + [as_scalar(term) for term in undecided]
     )
     return value, (None if undecided else frozenset(chosen))
+
+
+def _ratio_at_least_one(ratio: Scalar) -> bool:
+    """True when e^ε = ``ratio`` is provably ≥ 1 (for ``exp(ε)`` from the sign of ε)."""
+    if isinstance(ratio, sympy.exp):
+        return _nonnegative(as_scalar(ratio.args[0])) is True
+    return _nonnegative(exact_difference(ratio, Fraction(1))) is True
 
 
 def exact_max(values: Sequence[Scalar]) -> tuple[Scalar, int | None]:
@@ -218,9 +196,7 @@ def max_ratio(p: Sequence[Scalar], q: Sequence[Scalar]) -> tuple[LogValue, int |
 
 def at_most(value: Scalar, bound: object, *, name: str) -> bool:
     """``value <= bound`` decided exactly, by certified numerics, or raise ``Undecided``."""
-    limit = exact(bound, where=name)
-    if prove_nonnegative(limit) is False:
-        raise InvalidArgument(f"{name}={limit} must not be negative")
+    limit = probability(bound, name=name)
     difference = as_scalar(to_sympy(limit) - to_sympy(value))
     if type(difference) is Fraction:
         return difference >= 0

@@ -16,6 +16,7 @@ from fractions import Fraction
 import sympy
 
 from exactpml import certify
+from exactpml.core.bounds import current_bounds
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.exact import Scalar, as_scalar, to_sympy
 
@@ -145,7 +146,7 @@ def rational_between(a: Scalar, b: Scalar) -> Fraction:
     if b is sympy.oo:
         return Fraction(math.ceil(rational_bounds(a, 64)[1]) + 1)
     precision = 64
-    while precision <= certify.DEFAULT_MAX_PRECISION:
+    while precision <= current_bounds().certified_precision:
         left = rational_bounds(a, precision)[1]
         right = rational_bounds(b, precision)[0]
         if left < right:

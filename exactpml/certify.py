@@ -47,6 +47,7 @@ import sympy
 from flint import arb, ctx, fmpq, fmpz
 from sympy.polys.rootoftools import ComplexRootOf
 
+from exactpml.core.bounds import Bounds, current_bounds
 from exactpml.errors import InexactInput, InvalidArgument, Undecided
 from exactpml.exact import Scalar, as_scalar, exact, to_sympy
 
@@ -62,8 +63,10 @@ __all__ = [
     "sign",
 ]
 
-DEFAULT_MAX_PRECISION = 2**14
-"""Default cap (bits) on the working precision of :func:`sign` and :func:`compare`."""
+DEFAULT_MAX_PRECISION = Bounds().certified_precision
+"""Default cap (bits) on the working precision of :func:`sign` and :func:`compare` (the
+bound ``certified_precision`` of :func:`exactpml.core.bounds.current_bounds` when none is
+given)."""
 
 _START_PRECISION = 64
 _PROOF_PRECISION = 256  # a ball that still contains 0 here triggers one attempt to prove zero
@@ -136,6 +139,13 @@ def _check_precision(name: str, value: object, minimum: int = 2) -> int:
     return value
 
 
+def _max_precision(value: int | None) -> int:
+    """The working-precision cap: ``value``, or the bound ``certified_precision``."""
+    if value is None:
+        return current_bounds().certified_precision
+    return _check_precision("max_precision", value)
+
+
 def _arb_q(value: Fraction) -> arb:
     return arb(fmpq(value.numerator, value.denominator))
 
@@ -170,7 +180,7 @@ class _Encloser:
         if isinstance(node, sympy.Pow):
             return self._power(node)
         if isinstance(node, sympy.exp):
-            return self.eval(node.args[0]).exp()
+            return _exponential(self.eval(node.args[0]), node)
         if isinstance(node, sympy.log):
             return self._log(node)
         if isinstance(node, (sympy.sin, sympy.cos)):
@@ -219,7 +229,7 @@ class _Encloser:
                     constant += k
                     rest += _arb_q(k) * exponent.expm1()
                 else:
-                    rest += _arb_q(k) * exponent.exp()
+                    rest += _arb_q(k) * _exponential(exponent, factor)
                 continue
             rest += self.eval(term)
         return rest + _arb_q(constant) if constant else rest
@@ -246,7 +256,7 @@ class _Encloser:
             if exponent == sympy.S.Half:
                 return value.sqrt()
             return value ** fmpq(int(exponent.p), int(exponent.q))
-        return (value.log() * self.eval(exponent)).exp()
+        return _exponential(value.log() * self.eval(exponent), node)
 
     def _root(self, node: ComplexRootOf) -> arb:
         """A real algebraic number ``CRootOf(poly, k)``: its isolating interval (exact rational
@@ -274,6 +284,21 @@ class _Encloser:
         if n < 0:
             return arb(fmpz(int(sympy.binomial(n, k))))
         return arb(fmpz(math.comb(n, k) if 0 <= k else 0))
+
+
+def _exponential(argument: arb, node: sympy.Basic) -> arb:
+    """``exp`` of a ball, refused (``Undecided``) when the argument exceeds the bound
+    ``exponential_argument``: e^x needs about log2(x) extra bits, so ``exp(exp(exp(100)))``
+    would otherwise be computed for minutes instead of refused."""
+    limit = current_bounds().exponential_argument
+    if not argument.is_finite() or argument.abs_upper() > limit:
+        raise Undecided(
+            f"cannot enclose {_short(node)}: the argument of exp exceeds the bound "
+            f"exponential_argument={limit} (raise it with exactpml.use_bounds("
+            "exponential_argument=...))",
+            expression=node,
+        )
+    return argument.exp()
 
 
 def _enclose(expr: sympy.Basic, precision: int) -> arb:
@@ -372,7 +397,7 @@ def _sign_of_sympy(expr: sympy.Basic, max_precision: int) -> int:
         precision = min(2 * precision, max_precision)
 
 
-def sign(expr: object, *, max_precision: int = DEFAULT_MAX_PRECISION) -> int:
+def sign(expr: object, *, max_precision: int | None = None) -> int:
     """The sign (-1, 0 or 1) of a closed expression, certified.
 
     Exact for rationals and ``±oo``; otherwise by Arb enclosures at 64, 128, ... bits up to
@@ -384,7 +409,7 @@ def sign(expr: object, *, max_precision: int = DEFAULT_MAX_PRECISION) -> int:
     >>> sign(sympy.log(6) - sympy.log(2) - sympy.log(3))
     0
     """
-    max_precision = _check_precision("max_precision", max_precision)
+    max_precision = _max_precision(max_precision)
     value = _closed(expr, where="sign")
     if isinstance(value, Fraction):
         return (value > 0) - (value < 0)
@@ -395,9 +420,9 @@ def sign(expr: object, *, max_precision: int = DEFAULT_MAX_PRECISION) -> int:
     return _sign_of_sympy(value, max_precision)
 
 
-def compare(a: object, b: object, *, max_precision: int = DEFAULT_MAX_PRECISION) -> int:
+def compare(a: object, b: object, *, max_precision: int | None = None) -> int:
     """-1, 0 or 1 as ``a < b``, ``a == b`` or ``a > b``, certified (see :func:`sign`)."""
-    max_precision = _check_precision("max_precision", max_precision)
+    max_precision = _max_precision(max_precision)
     left = _closed(a, where="compare, first argument")
     right = _closed(b, where="compare, second argument")
     if isinstance(left, Fraction) and isinstance(right, Fraction):

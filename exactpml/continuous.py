@@ -42,6 +42,7 @@ import sympy
 from exactpml import certify
 from exactpml._expsums import Candidate, ExpSum, Piece, parse_pieces, ratio_candidates
 from exactpml.certify import check_expression
+from exactpml.core.parameters import positive_scale
 from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.exact import Scalar, as_scalar, exact, prove_zero, to_sympy
@@ -247,11 +248,7 @@ class ContinuousMechanism:
 
 
 def _positive(value: object, name: str) -> sympy.Expr:
-    number = exact(value, where=name)
-    expr = to_sympy(number)
-    if expr.free_symbols or certify.sign(expr) <= 0:
-        raise InvalidArgument(f"{name}={number} must be a positive number")
-    return expr
+    return to_sympy(positive_scale(value, name=name))
 
 
 def _rational(value: object, where: str) -> sympy.Rational:

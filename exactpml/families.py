@@ -41,6 +41,7 @@ from exactpml._univariate import (
     rational_between,
     real_roots_between,
 )
+from exactpml.core.parameters import probability as probability_parameter
 from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
 from exactpml.exact import Scalar, as_scalar, exact, exact_sum, prove_positive, to_sympy
@@ -242,8 +243,8 @@ class IIDPriors:
                 "IIDPriors: the predicate is constant on D, so P_D(f = 1) is 0 or 1 and never in "
                 "(c, 1 - c): the family is empty"
             )
-        bound = exact(c, where="IIDPriors, c", allow_symbolic=False)
-        if not isinstance(bound, Fraction) or not 0 <= bound < Fraction(1, 2):
+        bound = probability_parameter(c, name="c", rational=True)
+        if not isinstance(bound, Fraction) or not bound < Fraction(1, 2):
             raise InvalidArgument(f"IIDPriors: c={bound} must satisfy 0 <= c < 1/2")
         object.__setattr__(self, "alphabet", letters)
         object.__setattr__(self, "n", size)

@@ -36,6 +36,7 @@ from flint import arb, fmpq
 from exactpml import certify, limits
 from exactpml._expsums import ExpSum, Piece, ratio_candidates
 from exactpml.continuous import ContinuousMechanism
+from exactpml.core.parameters import positive_integer, positive_scale, probability
 from exactpml.distribution import Distribution
 from exactpml.errors import ExactPMLError, InvalidArgument, Undecided
 from exactpml.exact import Scalar, as_scalar, exact, to_sympy
@@ -55,19 +56,13 @@ _SOURCE = "Saeidian et al., Prop 4.6, App. B.3"
 
 
 def _check(n: object, scale: object, p: object | None = None) -> tuple[int, sympy.Expr, Fraction]:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidArgument(f"n={n!r} must be a positive int (the number of entries)")
-    b = exact(scale, where="scale")
-    b_expr = to_sympy(b)
-    if b_expr.free_symbols or certify.sign(b_expr) <= 0:
-        raise InvalidArgument(f"scale={b} must be a positive number")
+    size = positive_integer(n, name="n")
+    b_expr = to_sympy(positive_scale(scale, name="scale"))
     if p is None:
-        return n, b_expr, Fraction(1, 2)
-    probability = exact(p, where="p", allow_symbolic=False)
-    assert isinstance(probability, Fraction)
-    if not 0 < probability < 1:
-        raise InvalidArgument(f"p={probability} must lie in the open interval (0, 1)")
-    return n, b_expr, probability
+        return size, b_expr, Fraction(1, 2)
+    entry = probability(p, name="p", open_interval=True, rational=True)
+    assert isinstance(entry, Fraction)
+    return size, b_expr, entry
 
 
 def laplace_counting_query(n: int, scale: object) -> ContinuousMechanism:

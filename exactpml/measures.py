@@ -31,12 +31,12 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.parameters import epsilon_bound
 from exactpml.distribution import Distribution, require_full_support
 from exactpml.errors import InvalidArgument
 from exactpml.exact import (
     Scalar,
     as_scalar,
-    exact,
     exact_difference,
     exact_product,
     exact_quotient,
@@ -405,20 +405,19 @@ def conditional_pointwise_maximal_leakage(
 
 
 # --- guarantees ----------------------------------------------------------------------
-def _epsilon(epsilon: object) -> LogValue | Scalar:
-    if isinstance(epsilon, LogValue):
-        return epsilon
-    value = exact(epsilon, where="epsilon")
-    if prove_positive(value) is False and not prove_zero(value):
-        raise InvalidArgument(f"epsilon={value} must not be negative")
-    return value
-
-
 def probability_leakage_at_most(
-    mechanism: Mechanism, prior: Distribution, epsilon: object
+    mechanism: Mechanism,
+    prior: Distribution,
+    epsilon: object = None,
+    *,
+    exp_epsilon: object = None,
 ) -> Scalar:
-    """P_Y({y : l(X->y) <= ε}): Def 2.6's first form requires this to equal 1."""
-    bound = _epsilon(epsilon)
+    """P_Y({y : l(X->y) <= ε}): Def 2.6's first form requires this to equal 1.
+
+    ε follows the one parameter policy (:mod:`exactpml.core.parameters`): a number ≥ 0, a
+    ``LogValue``, ``oo``, or ``exp_epsilon=e^ε``.
+    """
+    bound = epsilon_bound(epsilon, exp_epsilon)
     leakages = pointwise_maximal_leakage_by_output(mechanism, prior)
     masses = mechanism.output_masses(prior)
     return exact_sum(
@@ -441,14 +440,17 @@ def pml_joint_divergence(mechanism: Mechanism, prior: Distribution) -> LogValue:
 def is_pml_private(
     mechanism: Mechanism,
     priors: Distribution | Iterable[Distribution],
-    epsilon: object,
+    epsilon: object = None,
+    *,
+    exp_epsilon: object = None,
 ) -> bool:
     """(ε, P)-PML (Def 2.6) for one prior or a finite set of priors.
 
     True when, for every prior, every output with p_Y(y) > 0 has l(X->y) <= ε.  ε may be a
-    ``LogValue`` (exact comparison) or a non-negative number (certified comparison).
+    ``LogValue`` (exact comparison), a non-negative number (certified comparison), ``oo``,
+    or ``exp_epsilon=e^ε`` (:mod:`exactpml.core.parameters`).
     """
-    bound = _epsilon(epsilon)
+    bound = epsilon_bound(epsilon, exp_epsilon)
     family = [priors] if isinstance(priors, Distribution) else list(priors)
     if not family:
         raise InvalidArgument("priors: the set of priors is empty")

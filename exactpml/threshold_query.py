@@ -35,8 +35,9 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.parameters import probability
 from exactpml.errors import InvalidArgument
-from exactpml.exact import exact, to_sympy
+from exactpml.exact import to_sympy
 from exactpml.logvalue import LogValue
 
 __all__ = [
@@ -62,13 +63,8 @@ def _threshold(m: object, n: int) -> int:
 
 
 def _probability(p: object, *, name: str = "p", open_interval: bool = True) -> Fraction:
-    value = exact(p, where=name)
-    if type(value) is not Fraction:
-        raise InvalidArgument(f"{name}={value} must be a rational number")
-    if open_interval and not 0 < value < 1:
-        raise InvalidArgument(f"{name}={value} must lie strictly between 0 and 1")
-    if not 0 <= value <= 1:
-        raise InvalidArgument(f"{name}={value} must lie in [0, 1]")
+    value = probability(p, name=name, open_interval=open_interval, rational=True)
+    assert type(value) is Fraction
     return value
 
 

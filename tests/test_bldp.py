@@ -577,10 +577,11 @@ BAD = [
     ),
     ("delta_negative", lambda: is_bldp(identity_leakage(), 0, -1), InvalidArgument, ["delta=-1"]),
     (
-        "group_bound_epsilon_not_logvalue",
-        lambda: group_privacy_bound(1, 0, 2),
+        # one parameter policy: ε may be a number or a LogValue, never negative
+        "group_bound_epsilon_negative",
+        lambda: group_privacy_bound(-1, 0, 2),
         InvalidArgument,
-        ["epsilon must be a LogValue"],
+        ["epsilon=-1", "negative"],
     ),
     (
         "group_k_zero",

@@ -681,14 +681,15 @@ BAD = [
         ["epsilon", "float"],
     ),
     (
+        # δ_A(b) is a divergence and accepts ε < 0; the predicates require ε ≥ 0
         "epsilon_negative",
-        lambda: knowledge_deltas(*remark_2(), -1),
+        lambda: is_apkdp(*remark_2(), -1, 0),
         InvalidArgument,
         ["epsilon=-1", "negative"],
     ),
     (
         "epsilon_ratio_below_one",
-        lambda: knowledge_deltas(*remark_2(), LogValue(Fraction(1, 2))),
+        lambda: is_ppkdp(*remark_2(), LogValue(Fraction(1, 2)), 0),
         InvalidArgument,
         ["epsilon", "below 1"],
     ),

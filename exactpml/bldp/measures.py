@@ -31,8 +31,9 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exactpml._hockey_stick import at_most, exact_max, exp_epsilon, hockey_stick, max_ratio
+from exactpml._hockey_stick import at_most, exact_max, hockey_stick, max_ratio
 from exactpml.bldp.model import BoundedLeakageModel
+from exactpml.core.parameters import exp_epsilon_of
 from exactpml.errors import InvalidArgument
 from exactpml.exact import Scalar
 from exactpml.logvalue import LogValue
@@ -157,12 +158,19 @@ def bldp_epsilon(model: BoundedLeakageModel, *, distance: int = 1) -> BLDPEpsilo
     return BLDPEpsilon(best, witness)
 
 
-def bldp_delta(model: BoundedLeakageModel, epsilon: object, *, distance: int = 1) -> BLDPDelta:
+def bldp_delta(
+    model: BoundedLeakageModel,
+    epsilon: object = None,
+    *,
+    exp_epsilon: object = None,
+    distance: int = 1,
+) -> BLDPDelta:
     """The smallest δ such that the model is (ε, δ)-BLDP (pairs within ``distance``).
 
-    ε is a ``LogValue`` (``LogValue(3)``: e^ε = 3) or an exact number ≥ 0.
+    ε is a ``LogValue`` (``LogValue(3)``: e^ε = 3), an exact number, ``oo``, or
+    ``exp_epsilon=e^ε`` (:mod:`exactpml.core.parameters`; negative ε evaluates the divergence).
     """
-    ratio = exp_epsilon(epsilon)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     values: list[Scalar] = [Fraction(0)]
     witnesses: list[LeakageWitness | None] = [None]
     for x, y, o, outputs, p, q in constraints(model, distance=distance):
@@ -175,10 +183,17 @@ def bldp_delta(model: BoundedLeakageModel, epsilon: object, *, distance: int = 1
 
 
 def is_bldp(
-    model: BoundedLeakageModel, epsilon: object, delta: object, *, distance: int = 1
+    model: BoundedLeakageModel,
+    epsilon: object = None,
+    delta: object = 0,
+    *,
+    exp_epsilon: object = None,
+    distance: int = 1,
 ) -> bool:
-    """Whether the model is (ε, δ)-BLDP w.r.t. its leakage (exact)."""
-    return at_most(bldp_delta(model, epsilon, distance=distance).delta, delta, name="delta")
+    """Whether the model is (ε, δ)-BLDP w.r.t. its leakage (exact); ε ≥ 0."""
+    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    value = bldp_delta(model, exp_epsilon=ratio, distance=distance).delta
+    return at_most(value, delta, name="delta")
 
 
 def dp_epsilon(model: BoundedLeakageModel) -> BLDPEpsilon:
@@ -186,6 +201,8 @@ def dp_epsilon(model: BoundedLeakageModel) -> BLDPEpsilon:
     return bldp_epsilon(_model(model).without_leakage())
 
 
-def dp_delta(model: BoundedLeakageModel, epsilon: object) -> BLDPDelta:
+def dp_delta(
+    model: BoundedLeakageModel, epsilon: object = None, *, exp_epsilon: object = None
+) -> BLDPDelta:
     """The smallest δ with (ε, δ)-DP of the mechanism alone (leakage made constant)."""
-    return bldp_delta(_model(model).without_leakage(), epsilon)
+    return bldp_delta(_model(model).without_leakage(), epsilon, exp_epsilon=exp_epsilon)

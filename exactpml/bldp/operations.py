@@ -45,11 +45,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import sympy
+
 from exactpml.bldp.measures import graph_distances
 from exactpml.bldp.model import BoundedLeakageModel
+from exactpml.core.parameters import exp_epsilon_of, positive_integer, probability
 from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact, exact_difference, exact_product, exact_sum, prove_zero
+from exactpml.exact import Scalar, exact_difference, exact_product, exact_sum, prove_zero
 from exactpml.logvalue import LogValue
 from exactpml.mechanism import Mechanism
 
@@ -318,12 +321,22 @@ def group_privacy_violations(model: BoundedLeakageModel, k: int) -> list[GroupVi
     return found
 
 
-def group_privacy_bound(epsilon: LogValue, delta: object, k: int) -> tuple[LogValue, Scalar]:
-    """(kε, k·e^{(k−1)ε}·δ): the DP-analogous group-privacy parameters (``bldp.group_privacy``)."""
-    if not isinstance(epsilon, LogValue):
-        raise InvalidArgument(f"epsilon must be a LogValue (e^ε exact), got {epsilon!r}")
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise InvalidArgument(f"k={k!r} must be a positive integer")
-    value = exact(delta, where="delta")
-    scaled = exact_product(exact_product(Fraction(k), (epsilon * (k - 1)).ratio), value)
-    return epsilon * k, scaled
+def group_privacy_bound(
+    epsilon: object = None,
+    delta: object = 0,
+    k: int = 1,
+    *,
+    exp_epsilon: object = None,
+) -> tuple[LogValue, Scalar]:
+    """(kε, k·e^{(k−1)ε}·δ): the DP-analogous group-privacy parameters (``bldp.group_privacy``).
+
+    ε by the one parameter policy (finite, ε ≥ 0); δ in [0, 1]; k ≥ 1.
+    """
+    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    if ratio is sympy.oo:
+        raise InvalidArgument("epsilon=oo must be finite for a group-privacy bound")
+    size = positive_integer(k, name="k")
+    value = probability(delta, name="delta")
+    bound = LogValue(ratio)
+    scaled = exact_product(exact_product(Fraction(size), (bound * (size - 1)).ratio), value)
+    return bound * size, scaled

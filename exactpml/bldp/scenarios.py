@@ -32,9 +32,9 @@ from typing import Any
 
 from exactpml.bldp.model import BoundedLeakageModel, Neighbours
 from exactpml.bldp.operations import realize
+from exactpml.core.parameters import probability
 from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
-from exactpml.exact import exact
 from exactpml.mechanism import Mechanism
 
 __all__ = [
@@ -66,10 +66,8 @@ def truncated_geometric(size: int, alpha: object) -> Mechanism:
     Fraction(1, 3)
     """
     size = _size("size", size)
-    a = exact(alpha, where="alpha", allow_symbolic=False)
+    a = probability(alpha, name="alpha", open_interval=True, rational=True)
     assert type(a) is Fraction
-    if not 0 < a < 1:
-        raise InvalidArgument(f"alpha={a} must lie strictly between 0 and 1")
     if size == 0:
         return Mechanism({0: {0: 1}})
     rows = []

@@ -70,7 +70,7 @@ class Bounds:
         output_digits: decimal digits a caller may request (``--digits``, ``decimal(...)``).
     """
 
-    entry_characters: int = 10_000
+    entry_characters: int = 100_000
     expression_depth: int = 100
     decimal_digits: int = 10_000
     decimal_exponent: int = 10_000

@@ -44,6 +44,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeAlias
 
 import sympy
 
@@ -52,7 +53,7 @@ from exactpml.errors import InvalidArgument
 
 __all__ = ["CONSTANTS", "FUNCTIONS", "parse_exact"]
 
-Value = Fraction | sympy.Expr
+Value: TypeAlias = Fraction | sympy.Expr
 
 _TOKEN = re.compile(
     r"""
@@ -301,6 +302,7 @@ class _Reader:
             if bits > self.bounds.integer_bits:
                 raise exceeded(self.where, f"an intermediate value has {bits} bits", "integer_bits")
             return value
+        assert isinstance(value, sympy.Basic)
         if value.has(sympy.nan, sympy.zoo):
             raise self.plain_error(f"{self.text!r} divides by zero or is not a number")
         if isinstance(value, sympy.Rational):
@@ -342,7 +344,7 @@ class _Reader:
                 if q == 1 and abs(base) == 1:
                     return base**p
                 bits = max(base.numerator.bit_length(), base.denominator.bit_length())
-                if bits * abs(p) > bounds.integer_bits * q:
+                if (bits - 1) * abs(p) > bounds.integer_bits * q:  # a lower bound on the result
                     raise exceeded(
                         self.where,
                         f"the power {base}**({exponent}) has too many bits",

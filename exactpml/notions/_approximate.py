@@ -33,13 +33,13 @@ from typing import Any
 import sympy
 
 from exactpml._hockey_stick import hockey_stick
+from exactpml.core.parameters import probability
 from exactpml.database import as_database_mechanism
 from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.exact import (
     Scalar,
     as_scalar,
-    exact,
     exact_difference,
     exact_product,
     exact_quotient,
@@ -48,7 +48,7 @@ from exactpml.exact import (
     to_sympy,
 )
 from exactpml.logvalue import LogValue
-from exactpml.notions._common import WorstCase, compare_scalars, exp_epsilon_value, sign_of
+from exactpml.notions._common import WorstCase, compare_scalars, exp_epsilon_value
 
 __all__ = [
     "PrivacyLossDistribution",
@@ -79,12 +79,7 @@ def _check_form(form: object) -> str:
 
 
 def _check_delta(delta: object) -> Scalar:
-    if isinstance(delta, complex):
-        raise InvalidArgument(f"delta={delta!r} must be a real number")
-    value = exact(delta, where="delta")
-    if sign_of(value) < 0 or compare_scalars(value, Fraction(1)) > 0:
-        raise InvalidArgument(f"delta={value} must lie in [0, 1]")
-    return value
+    return probability(delta, name="delta")
 
 
 # --- set form ----------------------------------------------------------------------------
@@ -110,7 +105,7 @@ def hockey_stick_event(
 ) -> frozenset[Label]:
     """The event S* = {y : p(y) > e^ε q(y)} that attains max_S P(S) - e^ε Q(S)."""
     p, q = _check_pair(p, q)
-    ratio = exp_epsilon_value(epsilon, exp_epsilon)
+    ratio = exp_epsilon_value(epsilon, exp_epsilon, negative_allowed=True)
     _, event = _set_form(p.probabilities, [q[o] for o in p.outcomes], ratio)
     return frozenset(p.outcomes[c] for c in event)
 
@@ -129,7 +124,7 @@ def hockey_stick_divergence(
     distribution instead (thesis, Prop 8); both give the same exact value.
     """
     p, q = _check_pair(p, q)
-    ratio = exp_epsilon_value(epsilon, exp_epsilon)
+    ratio = exp_epsilon_value(epsilon, exp_epsilon, negative_allowed=True)
     if _check_form(form) == "plrv":
         return privacy_loss_distribution(p, q).delta(exp_epsilon=ratio)
     value, _ = _set_form(p.probabilities, [q[o] for o in p.outcomes], ratio)
@@ -159,7 +154,7 @@ class PrivacyLossDistribution:
 
     def delta(self, epsilon: object = None, *, exp_epsilon: object = None) -> Scalar:
         """E_{O~P}[max(0, 1 - e^{ε - L(O)})] (thesis, Prop 8): the PLRV form of δ(ε)."""
-        ratio = exp_epsilon_value(epsilon, exp_epsilon)
+        ratio = exp_epsilon_value(epsilon, exp_epsilon, negative_allowed=True)
         terms: list[Scalar] = [self.mass_at_infinity]
         for loss, mass in zip(self.losses, self.masses, strict=True):
             if compare_scalars(loss.ratio, ratio) > 0:
@@ -256,7 +251,7 @@ def delta_for_epsilon(
     sufficient statistic.
     """
     checked = as_database_mechanism(mechanism)
-    ratio = exp_epsilon_value(epsilon, exp_epsilon)
+    ratio = exp_epsilon_value(epsilon, exp_epsilon, negative_allowed=True)
     chosen = _check_form(form)
     reduction = checked.reduction()
     best: Scalar | None = None

@@ -239,14 +239,16 @@ def is_free_lunch_private(
     mechanism: object, epsilon: object = None, *, exp_epsilon: object = None
 ) -> bool:
     """ε-free-lunch privacy (Def 4.4)."""
-    return free_lunch_epsilon(mechanism).epsilon <= epsilon_bound(epsilon, exp_epsilon)
+    bound = epsilon_bound(epsilon, exp_epsilon)
+    return free_lunch_epsilon(mechanism).epsilon <= bound
 
 
 def is_locally_private(
     randomizer: Mechanism, epsilon: object = None, *, exp_epsilon: object = None
 ) -> bool:
     """ε-local DP of a randomizer on D."""
-    return local_privacy_epsilon(randomizer).epsilon <= epsilon_bound(epsilon, exp_epsilon)
+    bound = epsilon_bound(epsilon, exp_epsilon)
+    return local_privacy_epsilon(randomizer).epsilon <= bound
 
 
 # --- statistical distance ----------------------------------------------------------------

@@ -38,7 +38,8 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml._hockey_stick import at_most, exact_max, exp_epsilon
+from exactpml._hockey_stick import at_most, exact_max
+from exactpml.core.parameters import exp_epsilon_of
 from exactpml.errors import InvalidArgument
 from exactpml.exact import (
     Scalar,
@@ -126,31 +127,49 @@ def partial_knowledge_plrv(
     return LogValue(as_scalar(sympy.cancel(to_sympy(numerator) / to_sympy(denominator))))
 
 
+_REQUIRED: Hashable = object()
+
+
 def knowledge_delta(
     setting: PartialKnowledge,
     mechanism: MechanismLike | KnowledgeLaws,
-    epsilon: object,
-    knowledge: Hashable,
+    epsilon: object = None,
+    knowledge: Hashable = _REQUIRED,
+    *,
+    exp_epsilon: object = None,
 ) -> Scalar:
-    """δ_A(b) = Σ_o max(0, P[o|t,b] − e^ε P[o|t',b]) for one knowledge value b (Def 57)."""
-    ratio = exp_epsilon(epsilon)
+    """δ_A(b) = Σ_o max(0, P[o|t,b] − e^ε P[o|t',b]) for one knowledge value b (Def 57).
+
+    ``knowledge`` (b) is required; ε may also be given as ``exp_epsilon``.
+    """
+    if knowledge is _REQUIRED:
+        raise InvalidArgument("knowledge_delta: give the knowledge value b (knowledge=...)")
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     return _laws(setting, mechanism).pair(knowledge).delta(ratio)[0]
 
 
 def knowledge_deltas(
-    setting: PartialKnowledge, mechanism: MechanismLike | KnowledgeLaws, epsilon: object
+    setting: PartialKnowledge,
+    mechanism: MechanismLike | KnowledgeLaws,
+    epsilon: object = None,
+    *,
+    exp_epsilon: object = None,
 ) -> dict[Hashable, Scalar]:
     """δ_A(b) for every knowledge value b of positive probability."""
-    ratio = exp_epsilon(epsilon)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
     return {b: laws.pair(b).delta(ratio)[0] for b in laws.knowledge_values}
 
 
 def apkdp_delta(
-    setting: PartialKnowledge, mechanism: MechanismLike | KnowledgeLaws, epsilon: object
+    setting: PartialKnowledge,
+    mechanism: MechanismLike | KnowledgeLaws,
+    epsilon: object = None,
+    *,
+    exp_epsilon: object = None,
 ) -> ActiveDelta:
     """max_b δ_A(b): the smallest δ such that the mechanism is (ε,δ)-APKDP here (Def 57)."""
-    ratio = exp_epsilon(epsilon)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
     by_knowledge: dict[Hashable, Scalar] = {}
     events: dict[Hashable, frozenset[Hashable] | None] = {}
@@ -163,10 +182,14 @@ def apkdp_delta(
 
 
 def ppkdp_delta(
-    setting: PartialKnowledge, mechanism: MechanismLike | KnowledgeLaws, epsilon: object
+    setting: PartialKnowledge,
+    mechanism: MechanismLike | KnowledgeLaws,
+    epsilon: object = None,
+    *,
+    exp_epsilon: object = None,
 ) -> Scalar:
     """Σ_b P[B=b | D(i)=t] δ_A(b): the smallest δ for (ε,δ)-PPKDP here (Def 58, Thm 1)."""
-    ratio = exp_epsilon(epsilon)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
     return exact_sum(
         exact_product(weight, laws.pair(b).delta(ratio)[0])
@@ -201,18 +224,24 @@ def ppkdp_epsilon(setting: PartialKnowledge, mechanism: MechanismLike | Knowledg
 def is_apkdp(
     setting: PartialKnowledge,
     mechanism: MechanismLike | KnowledgeLaws,
-    epsilon: object,
-    delta: object,
+    epsilon: object = None,
+    delta: object = 0,
+    *,
+    exp_epsilon: object = None,
 ) -> bool:
-    """(ε,δ)-APKDP for this setting: δ_A(b) ≤ δ for every b (Def 57)."""
-    return at_most(apkdp_delta(setting, mechanism, epsilon).delta, delta, name="delta")
+    """(ε,δ)-APKDP for this setting: δ_A(b) ≤ δ for every b (Def 57); ε ≥ 0."""
+    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    return at_most(apkdp_delta(setting, mechanism, exp_epsilon=ratio).delta, delta, name="delta")
 
 
 def is_ppkdp(
     setting: PartialKnowledge,
     mechanism: MechanismLike | KnowledgeLaws,
-    epsilon: object,
-    delta: object,
+    epsilon: object = None,
+    delta: object = 0,
+    *,
+    exp_epsilon: object = None,
 ) -> bool:
-    """(ε,δ)-PPKDP for this setting: Σ_b P[B=b] δ_A(b) ≤ δ (Def 58)."""
-    return at_most(ppkdp_delta(setting, mechanism, epsilon), delta, name="delta")
+    """(ε,δ)-PPKDP for this setting: Σ_b P[B=b] δ_A(b) ≤ δ (Def 58); ε ≥ 0."""
+    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    return at_most(ppkdp_delta(setting, mechanism, exp_epsilon=ratio), delta, name="delta")

@@ -41,6 +41,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.parameters import positive_scale, probability
 from exactpml.database import BOTTOM
 from exactpml.errors import InvalidArgument
 from exactpml.exact import Scalar, as_scalar, exact, to_sympy
@@ -153,12 +154,8 @@ class GeometricNoise(Noise):
     alpha: Fraction
 
     def __init__(self, alpha: object) -> None:
-        if isinstance(alpha, complex):
-            raise InvalidArgument(f"alpha={alpha!r} must be a real number in (0, 1)")
-        value = exact(alpha, where="alpha", allow_symbolic=False)
+        value = probability(alpha, name="alpha", open_interval=True, rational=True)
         assert type(value) is Fraction
-        if not 0 < value < 1:
-            raise InvalidArgument(f"alpha={value} must lie in (0, 1)")
         object.__setattr__(self, "alpha", value)
 
     def check(self, window: Window) -> None:
@@ -231,14 +228,7 @@ class LaplaceNoise(Noise):
     continuous = True
 
     def __init__(self, scale: object) -> None:
-        if isinstance(scale, complex):
-            raise InvalidArgument(f"scale={scale!r} must be a real number > 0")
-        value = exact(scale, where="scale")
-        if type(value) is not Fraction and to_sympy(value).free_symbols:
-            raise InvalidArgument(f"scale={value} must be a number, not a symbolic expression")
-        if sign_of(value) <= 0:
-            raise InvalidArgument(f"scale={value} must be positive (noise scale b > 0)")
-        object.__setattr__(self, "scale", value)
+        object.__setattr__(self, "scale", positive_scale(scale, name="scale"))
 
     def density(self, answer: Scalar) -> sympy.Expr:
         """The density of Y given the answer q, as a sympy expression in ``y``."""

@@ -19,6 +19,9 @@ import itertools
 from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
 
+import sympy
+
+from exactpml.core.parameters import exp_epsilon_of
 from exactpml.database import (
     Database,
     DatabaseMechanism,
@@ -29,11 +32,11 @@ from exactpml.database import (
     _check_index,
 )
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact, exact_product, exact_quotient, exact_sum, prove_zero
+from exactpml.exact import Scalar, exact_product, exact_quotient, exact_sum, prove_zero
 from exactpml.logvalue import LogValue
 from exactpml.measures import pointwise_maximal_leakage
 from exactpml.mechanism import Mechanism
-from exactpml.notions._common import WorstCase, compare_scalars
+from exactpml.notions._common import WorstCase
 from exactpml.notions._pure import local_privacy_epsilon
 
 __all__ = ["PerRecordMechanism", "randomized_response"]
@@ -41,19 +44,24 @@ __all__ = ["PerRecordMechanism", "randomized_response"]
 Label = Hashable
 
 
-def randomized_response(alphabet: Iterable[Label], exp_epsilon: object) -> Mechanism:
+def randomized_response(
+    alphabet: Iterable[Label], exp_epsilon: object = None, *, epsilon: object = None
+) -> Mechanism:
     """k-ary randomized response on D: keep d w.p. E/(E + k - 1), else each other value
     w.p. 1/(E + k - 1), with E = e^ε (its local-DP ε is exactly log E).
 
+    E is randomized response's natural parameter, so it comes second (``exp_epsilon``);
+    ``epsilon=`` gives ε instead, by the one parameter policy (finite, ε ≥ 0).
+
     >>> print(randomized_response([0, 1], 3).probability(0, 0))
+    3/4
+    >>> print(randomized_response([0, 1], epsilon="log(3)").probability(0, 0))
     3/4
     """
     letters = list(DatabaseSpace(alphabet, 1).alphabet)
-    if isinstance(exp_epsilon, complex):
-        raise InvalidArgument(f"exp_epsilon={exp_epsilon!r} must be a real number >= 1")
-    ratio = exact(exp_epsilon, where="exp_epsilon")
-    if compare_scalars(ratio, Fraction(1)) < 0:
-        raise InvalidArgument(f"exp_epsilon={ratio} must be at least 1 (epsilon >= 0)")
+    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    if ratio is sympy.oo:
+        raise InvalidArgument("randomized response needs a finite epsilon (e^ε < oo)")
     total = exact_sum([ratio, Fraction(len(letters) - 1)])
     keep = exact_quotient(ratio, total)
     move = exact_quotient(Fraction(1), total)
