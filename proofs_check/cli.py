@@ -5,6 +5,10 @@ Exit status: 0 when every selected claim PASSED, 1 when some did not, 2 for bad 
 a user module that cannot be imported), 130 when interrupted.  Bad input is reported as
 one line on stderr, before anything runs; no report file is written unless the run
 completes.
+
+``--output`` only ever replaces a regular file, atomically (a temporary file in the same
+directory, then a rename); a device, FIFO, socket or directory is refused, and a symbolic
+link is written through (see :mod:`proofs_check.output`).
 """
 
 from __future__ import annotations
@@ -270,7 +274,7 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
             _list_claims(the_plan, registry or default_registry, _stdout_console())
             return EXIT_PASSED
         format_name = _format_name(args)
-        if args.output:
+        if args.output is not None:
             check_writable(args.output)
         backend = make_backend(options)
     except ExactPMLError as exc:
@@ -284,14 +288,19 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
         return _fail(str(exc))
     finally:
         backend.close()
-    if args.output:
+    if args.output is not None:
         text = render(report, format_name, timings=args.timings or format_name == "table")
         try:
-            write_atomically(args.output, text)
+            written = write_atomically(args.output, text)
+        except ExactPMLError as exc:  # it passed check_writable, so it changed during the run
+            return _fail(
+                f"{str(exc).rstrip('.')}; it changed during the run, so nothing was written."
+            )
         except OSError as exc:
             return _fail(f"cannot write the report to {args.output}: {exc.strerror or exc}")
+        through = "" if written == Path(args.output) else f" (through the link, to {written})"
         print(
-            f"proofs_check: {report.summary_line()}; report written to {args.output}",
+            f"proofs_check: {report.summary_line()}; report written to {args.output}{through}",
             file=sys.stderr,
         )
     elif format_name == "table":
