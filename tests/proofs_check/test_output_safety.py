@@ -1,16 +1,20 @@
-"""``--output`` never destroys: only a regular file is ever replaced.
+"""``--output`` never destroys: only a regular file is replaced, and a stopped run writes nothing.
 
 Devices, FIFOs, sockets and directories are refused before any check runs (exit status 2,
 one line naming the path and what it is, nothing changed); symbolic links are written
-through.
+through; SIGINT and SIGTERM stop the worker processes and leave the old report intact.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import stat
+import subprocess
+import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,6 +26,12 @@ from proofs_check import CheckContext, Evidence, Registry, exact_instances
 from proofs_check.cli import main
 from proofs_check.output import UnwritableOutput, check_writable, write_atomically
 
+try:
+    import psutil
+except ImportError:  # the /proc fallback below is used instead
+    psutil = None
+
+HERE = Path(__file__).resolve().parent
 OLD_REPORT = b"an old report \x00\xff\n\xe2\x9c\x93 kept byte for byte\n"
 
 
@@ -374,3 +384,209 @@ def test_a_link_retargeted_during_the_write_is_refused(
         write_atomically(link, "new report")
     assert first.read_bytes() == second.read_bytes() == OLD_REPORT
     assert sorted(path.name for path in tmp_path.iterdir()) == ["first.md", "link.md", "second.md"]
+
+
+# --- SIGINT and SIGTERM -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)], ids=["SIGTERM", "SIGINT"]
+)
+def test_a_signal_during_an_in_process_check_stops_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], signum: int, status: int
+) -> None:
+    output = tmp_path / "report.md"
+    output.write_bytes(OLD_REPORT)
+    registry, ran = Registry(), []
+    before = signal.getsignal(signum)
+
+    @registry.check("mylab.x", source="s", result="r", statement="s", kinds="E", mutants={"m": "m"})
+    def stop(ctx: CheckContext) -> list[Evidence]:
+        os.kill(os.getpid(), signum)  # the handler runs before the next line
+        ran.append("not stopped")
+        return [exact_instances({"1 = 1": (1, 1)})]
+
+    assert main(["--workers", "1", "--output", str(output)], registry=registry) == status
+    captured = capsys.readouterr()
+    name = signal.Signals(signum).name
+    assert captured.err == (
+        f"proofs_check: interrupted by {name}; no report written, {output} is unchanged\n"
+    )
+    assert ran == []
+    assert output.read_bytes() == OLD_REPORT
+    assert [path.name for path in tmp_path.iterdir()] == ["report.md"]
+    assert signal.getsignal(signum) == before
+
+
+def test_a_signal_during_the_final_rename_does_not_abandon_it(
+    demo: Registry,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    output = tmp_path / "report.md"
+    output.write_bytes(OLD_REPORT)
+    real_replace = os.replace
+
+    def signalled_replace(source: str, destination: str) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        real_replace(source, destination)
+
+    monkeypatch.setattr(os, "replace", signalled_replace)
+    status = main(["demo.limit_half", "--workers", "1", "--output", str(output)], registry=demo)
+    assert status == 143
+    assert capsys.readouterr().err == (
+        f"proofs_check: 1 claim: 1 passed; report written to {output}\n"
+        "proofs_check: SIGTERM received after the report was written\n"
+    )
+    assert output.read_text(encoding="utf-8").startswith("# proofs_check report")
+    assert [path.name for path in tmp_path.iterdir()] == ["report.md"]
+
+
+def _processes() -> dict[int, tuple[int, str]]:
+    """pid -> (parent pid, state letter) of every process, from /proc."""
+    table: dict[int, tuple[int, str]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            text = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:  # exited meanwhile
+            continue
+        fields = text[text.rindex(")") + 2 :].split()  # after "pid (command) "
+        table[int(entry)] = (int(fields[1]), fields[0])
+    return table
+
+
+def _descendants(pid: int) -> dict[int, int]:
+    """Every living descendant of ``pid``: pid -> parent pid."""
+    if psutil is not None:
+        found: dict[int, int] = {}
+        try:
+            children = psutil.Process(pid).children(recursive=True)
+        except psutil.NoSuchProcess:
+            return found
+        for child in children:
+            try:
+                found[child.pid] = child.ppid()
+            except psutil.NoSuchProcess:
+                continue
+        return found
+    table = _processes()
+    found, frontier = {}, [pid]
+    while frontier:
+        parent = frontier.pop()
+        for child, (ppid, _) in table.items():
+            if ppid == parent and child not in found:
+                found[child] = ppid
+                frontier.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """The process exists and is not a zombie (an exited process not yet reaped)."""
+    if psutil is not None:
+        try:
+            return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return False
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return text[text.rindex(")") + 2] != "Z"
+
+
+def _ignores_sigint(pid: int) -> bool:
+    """SIGINT is in the process's ignored-signals mask (the worker initializer has run)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    (mask,) = [line.split()[1] for line in status.splitlines() if line.startswith("SigIgn:")]
+    return bool(int(mask, 16) >> (signal.SIGINT - 1) & 1)
+
+
+def _default_dispositions() -> None:
+    """In the child, before exec: SIGINT and SIGTERM as in a fresh shell (not ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _wait_for(condition: Callable[[], bool], what: str, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120  # a generous bound for a loaded machine, not a timing
+    while not condition():
+        assert process.poll() is None, f"proofs_check exited ({process.returncode}) before {what}"
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.05)
+
+
+SIGNAL_CASES = [
+    ("SIGTERM", signal.SIGTERM, False, 143),
+    ("SIGINT", signal.SIGINT, False, 130),
+    ("SIGINT to the process group (Ctrl-C)", signal.SIGINT, True, 130),
+]
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize(
+    ("signum", "to_group", "status"),
+    [case[1:] for case in SIGNAL_CASES],
+    ids=[case[0] for case in SIGNAL_CASES],
+)
+def test_a_signal_stops_the_workers_and_keeps_the_old_report(
+    tmp_path: Path, signum: int, to_group: bool, status: int
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "report.md").write_bytes(OLD_REPORT)
+    # 10 000 shards of a quick claim: far more work than can finish before the signal.
+    argv = ["vadhan.prop_1", "--quick", "--workers", "2", "--shards", "10000"]
+    env = {**os.environ, "PYTHONPATH": str(HERE), "COLUMNS": "120"}
+    # Output to files, not pipes: a leftover worker would hold a pipe open.
+    with (tmp_path / "stdout").open("wb") as stdout, (tmp_path / "stderr").open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "proofs_check", *argv, "--output", "report.md"],
+            cwd=out,
+            env=env,
+            stdout=stdout,
+            stderr=stderr,
+            preexec_fn=_default_dispositions,
+            start_new_session=True,
+        )
+    descendants: dict[int, int] = {}
+    try:
+
+        def workers_started() -> bool:
+            descendants.update(_descendants(process.pid))
+            workers = [pid for pid, ppid in descendants.items() if ppid != process.pid]
+            # A Ctrl-C reaches the workers too: wait until they ignore it (initialized).
+            ready = all(_ignores_sigint(pid) for pid in workers) if to_group else True
+            return len(workers) >= 2 and ready
+
+        _wait_for(workers_started, "two worker processes", process)
+        descendants.update(_descendants(process.pid))
+        if to_group:
+            os.killpg(process.pid, signum)
+        else:
+            process.send_signal(signum)
+        assert process.wait(timeout=120) == status
+        deadline = time.monotonic() + 30  # the forkserver exits when it sees its parent gone
+        while any(_alive(pid) for pid in descendants) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        survivors = [pid for pid in descendants if _alive(pid)]
+        assert survivors == [], f"processes of the run still alive: {survivors}"
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        for pid in descendants:  # clean up after a failure, never after success
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+    name = signal.Signals(signum).name
+    assert (tmp_path / "stderr").read_text() == (
+        f"proofs_check: interrupted by {name}; no report written, report.md is unchanged\n"
+    )
+    assert (tmp_path / "stdout").read_bytes() == b""
+    assert (out / "report.md").read_bytes() == OLD_REPORT
+    assert [path.name for path in out.iterdir()] == ["report.md"]
