@@ -7,7 +7,10 @@ its worker becomes an outcome with an error; it never stops the run.
 - :class:`SerialBackend` runs checks in this process (one at a time).
 - :class:`ProcessBackend` uses ``concurrent.futures.ProcessPoolExecutor`` with the
   ``forkserver`` start method where available (safe with threads, such as the progress
-  display's), so workers import checks by name.
+  display's), so workers import checks by name.  Workers ignore SIGINT (a Ctrl-C in a
+  terminal reaches the whole process group; the main process decides); a run that stops
+  early (an exception such as an interrupt, or :meth:`ProcessBackend.close`) terminates
+  them, so no worker outlives the run.
 - :class:`DaskBackend` submits the same tasks to a Dask ``distributed`` scheduler; Dask is
   an optional dependency, imported only here.
 """
@@ -15,6 +18,7 @@ its worker becomes an outcome with an error; it never stops the run.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Protocol
@@ -78,6 +82,37 @@ class SerialBackend:
         """Nothing to release."""
 
 
+#: Seconds a terminated worker gets to exit before it is killed.
+STOP_GRACE_SECONDS = 5.0
+
+
+def _ignore_interrupts() -> None:
+    """Worker initializer: leave SIGINT to the main process, which stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Terminate the workers of ``pool`` now (running tasks are abandoned) and shut it down.
+
+    Each worker gets SIGTERM, then SIGKILL if it has not exited within
+    :data:`STOP_GRACE_SECONDS`; every worker is waited for, so none outlives this call.
+    Calling it again, or on a pool that is already shut down, does nothing harmful.
+    """
+    # ProcessPoolExecutor has no public way to stop busy workers before Python 3.14
+    # (terminate_workers); its process table is a dict pid -> multiprocessing.Process.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        if process.exitcode is None:
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(STOP_GRACE_SECONDS)
+        if process.exitcode is None:
+            process.kill()
+            process.join()
+    pool.shutdown(wait=True)
+
+
 class ProcessBackend:
     """Runs checks in ``workers`` local processes."""
 
@@ -88,11 +123,16 @@ class ProcessBackend:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise InvalidArgument(f"workers={workers!r} must be a positive integer.")
         self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
 
     def run(
         self, tasks: Sequence[CheckTask], functions: Mapping[str, Callable[..., Any]]
     ) -> Iterator[CheckOutcome]:
-        """Submit every task to a process pool and yield outcomes as they complete."""
+        """Submit every task to a process pool and yield outcomes as they complete.
+
+        When the run ends early (an exception in the caller, such as an interrupt, or the
+        caller stops iterating), the workers are terminated at once.
+        """
         if not tasks:
             return
         methods = multiprocessing.get_all_start_methods()
@@ -100,7 +140,13 @@ class ProcessBackend:
         context = multiprocessing.get_context(method)
         if method == "forkserver":
             context.set_forkserver_preload(["proofs_check.task", "hypothesis", "sympy"])
-        pool = ProcessPoolExecutor(max_workers=min(self.workers, len(tasks)), mp_context=context)
+        pool = ProcessPoolExecutor(
+            max_workers=min(self.workers, len(tasks)),
+            mp_context=context,
+            initializer=_ignore_interrupts,
+        )
+        self._pool = pool
+        finished = False
         try:
             futures: dict[Future[CheckOutcome], CheckTask] = {
                 pool.submit(run_task, task): task for task in tasks
@@ -111,11 +157,19 @@ class ProcessBackend:
                     yield future.result()
                 except Exception as exc:  # a worker died (BrokenProcessPool) or similar
                     yield _failed(task, exc, "worker process failed")
+            finished = True
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            if finished:
+                pool.shutdown(wait=True)
+            else:
+                stop_pool(pool)
+            self._pool = None
 
     def close(self) -> None:
-        """Pools are closed at the end of each run."""
+        """Terminate the workers of a run that has not finished (one that was interrupted)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            stop_pool(pool)
 
 
 class DaskBackend:

@@ -2,18 +2,27 @@
 
 Exit status: 0 when every selected claim PASSED, 1 when some did not, 2 for bad input
 (unknown claim, bad seed or example count, unwritable output, unreachable scheduler,
-a user module that cannot be imported), 130 when interrupted.  Bad input is reported as
-one line on stderr, before anything runs; no report file is written unless the run
-completes.
+a user module that cannot be imported), 130 when interrupted by SIGINT (Ctrl-C) and 143
+by SIGTERM.  Bad input is reported as one line on stderr, before anything runs; no report
+file is written unless the run completes.
+
+``--output`` only ever replaces a regular file, atomically (a temporary file in the same
+directory, then a rename); a device, FIFO, socket or directory is refused, and a symbolic
+link is written through (see :mod:`proofs_check.output`).  SIGINT and SIGTERM stop the
+run: the worker processes are terminated, the file at ``--output`` is left as it was, and
+one line on stderr says so.
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from types import FrameType, TracebackType
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -29,12 +38,80 @@ from proofs_check.registry import Registry, default_registry
 from proofs_check.runner import MAX_SHARDS, Plan, Report, RunOptions, execute, make_backend, plan
 from proofs_check.verdict import ClaimResult
 
-__all__ = ["build_parser", "main"]
+__all__ = ["Interrupted", "build_parser", "main"]
 
 EXIT_PASSED = 0
 EXIT_NOT_PASSED = 1
 EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = 128 + signal.SIGINT  # 130; SIGTERM gives 128 + 15 = 143
+
+_Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+
+#: The signals that stop a run.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM stopped the run.
+
+    A :class:`KeyboardInterrupt` (not an :class:`Exception`), so that no ``except
+    Exception`` in a check or a backend turns it into a claim's error.
+
+    Attributes:
+        signum: The signal that was received.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+    @property
+    def exit_status(self) -> int:
+        """``128 + signum``, as a shell reports a process that a signal stopped."""
+        return 128 + self.signum
+
+
+class _StopOnSignals:
+    """While active (in the main thread), SIGINT and SIGTERM raise :class:`Interrupted`.
+
+    Only the first signal raises; later ones are recorded and ignored, so the cleanup it
+    starts (terminating the worker processes) is not cut short.  After :meth:`disarm` a
+    signal is only recorded, so the final rename of the report is never abandoned halfway.
+    A signal that the process ignores (``SIG_IGN``, as in a background job) stays ignored.
+    """
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self.armed = True
+        self._previous: dict[int, _Handler] = {}
+
+    def __enter__(self) -> _StopOnSignals:
+        if threading.current_thread() is threading.main_thread():
+            for signum in STOP_SIGNALS:
+                if signal.getsignal(signum) is not signal.SIG_IGN:
+                    self._previous[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        self._previous.clear()
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.received is not None:
+            return
+        self.received = signum
+        if self.armed:
+            raise Interrupted(signum)
+
+    def disarm(self) -> None:
+        """From now on a signal is recorded, not raised (the run is being committed)."""
+        self.armed = False
 
 
 class _Parser(argparse.ArgumentParser):
@@ -248,11 +325,26 @@ def _fail(message: str) -> int:
 def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None) -> int:
     """Run the command line; return the exit status.
 
+    SIGINT and SIGTERM (in the main thread) stop the run: the worker processes are
+    terminated, the file at ``--output`` is left as it was, one line goes to stderr, and
+    the status is 130 or 143.
+
     Args:
         argv: The arguments (default: ``sys.argv[1:]``).
         registry: Run this registry instead of the default one (for tests and embedding).
     """
     args = build_parser().parse_args(argv)
+    with _StopOnSignals() as signals:
+        try:
+            return _main(args, registry, signals)
+        except KeyboardInterrupt as exc:  # Interrupted, or a KeyboardInterrupt of Python's
+            stop = exc if isinstance(exc, Interrupted) else Interrupted(signal.SIGINT)
+            kept = f", {args.output} is unchanged" if args.output else ""
+            print(f"proofs_check: interrupted by {stop}; no report written{kept}", file=sys.stderr)
+            return stop.exit_status
+
+
+def _main(args: argparse.Namespace, registry: Registry | None, signals: _StopOnSignals) -> int:
     try:
         options = RunOptions(
             seed=args.seed,
@@ -270,30 +362,36 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
             _list_claims(the_plan, registry or default_registry, _stdout_console())
             return EXIT_PASSED
         format_name = _format_name(args)
-        if args.output:
+        if args.output is not None:
             check_writable(args.output)
         backend = make_backend(options)
     except ExactPMLError as exc:
         return _fail(str(exc))
     try:
         report = _run_with_progress(the_plan, backend)
-    except KeyboardInterrupt:
-        print("proofs_check: interrupted; no report written", file=sys.stderr)
-        return EXIT_INTERRUPTED
     except ExactPMLError as exc:
         return _fail(str(exc))
     finally:
         backend.close()
-    if args.output:
+    if args.output is not None:
         text = render(report, format_name, timings=args.timings or format_name == "table")
         try:
-            write_atomically(args.output, text)
+            written = write_atomically(args.output, text, before_replace=signals.disarm)
+        except ExactPMLError as exc:  # it passed check_writable, so it changed during the run
+            return _fail(
+                f"{str(exc).rstrip('.')}; it changed during the run, so nothing was written."
+            )
         except OSError as exc:
             return _fail(f"cannot write the report to {args.output}: {exc.strerror or exc}")
+        through = "" if written == Path(args.output) else f" (through the link, to {written})"
         print(
-            f"proofs_check: {report.summary_line()}; report written to {args.output}",
+            f"proofs_check: {report.summary_line()}; report written to {args.output}{through}",
             file=sys.stderr,
         )
+        if signals.received is not None:  # arrived during the final rename
+            name = signal.Signals(signals.received).name
+            print(f"proofs_check: {name} received after the report was written", file=sys.stderr)
+            return 128 + signals.received
     elif format_name == "table":
         print_report(report, _stdout_console())
     else:
