@@ -44,6 +44,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeAlias
 
 import sympy
 
@@ -52,7 +53,7 @@ from exactpml.errors import InvalidArgument
 
 __all__ = ["CONSTANTS", "FUNCTIONS", "parse_exact"]
 
-Value = Fraction | sympy.Expr
+Value: TypeAlias = Fraction | sympy.Expr
 
 _TOKEN = re.compile(
     r"""
@@ -301,7 +302,7 @@ class _Reader:
             if bits > self.bounds.integer_bits:
                 raise exceeded(self.where, f"an intermediate value has {bits} bits", "integer_bits")
             return value
-        if value.has(sympy.nan, sympy.zoo):
+        if value.has(sympy.nan, sympy.zoo):  # type: ignore[union-attr]  # not a Fraction here
             raise self.plain_error(f"{self.text!r} divides by zero or is not a number")
         if isinstance(value, sympy.Rational):
             return self.checked(Fraction(int(value.p), int(value.q)))
