@@ -31,6 +31,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.bounds import big_integer_printing
 from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument, InvalidFile
 from exactpml.exact import Scalar
@@ -153,18 +154,26 @@ def read_prior(path: str | Path) -> Distribution:
 
 
 def exact_to_json(value: Scalar | int | Hashable) -> Any:
-    """An exact value as a JSON-safe string (``"9/5"``, ``"log(9/5)"``, ``"oo"``)."""
-    if isinstance(value, Fraction):
-        return str(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    if isinstance(value, sympy.Basic):
-        return str(value)
-    if hasattr(value, "to_sympy"):
-        return str(value)
-    return value
+    """An exact value as a JSON-safe string (``"9/5"``, ``"log(9/5)"``, ``"oo"``).
+
+    Integers of any size are printed in full (Python's 4300-digit limit is lifted here).
+    """
+    with big_integer_printing():
+        if isinstance(value, Fraction):
+            return str(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        if isinstance(value, sympy.Basic):
+            return str(value)
+        if hasattr(value, "to_sympy"):
+            return str(value)
+        return value
 
 
 def dump_json(document: Any) -> str:
-    """Serialise with exact values as strings, keys sorted for stable output."""
-    return json.dumps(document, indent=2, sort_keys=True, default=exact_to_json)
+    """Serialise with exact values as strings, keys sorted for stable output.
+
+    Exact values of any size are printed in full (see :func:`exact_to_json`).
+    """
+    with big_integer_printing():
+        return json.dumps(document, indent=2, sort_keys=True, default=exact_to_json)
