@@ -109,7 +109,8 @@ class LogValue:
     def decimal(self, digits: int = 15) -> str:
         """A decimal string of ``digits`` significant digits, each guaranteed correct.
 
-        Computed by certified interval arithmetic (:func:`exactpml.certify.decimal`).
+        Computed by certified interval arithmetic (:func:`exactpml.certify.decimal`);
+        ``digits`` is at most ``Bounds.output_digits`` (else ``BoundExceeded``).
         """
         with big_integer_printing():  # more than 4300 digits may be asked for
             return certify.decimal(self.to_sympy(), digits)

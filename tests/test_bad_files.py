@@ -8,16 +8,19 @@ line on stderr.  Exact results of more than 4300 digits are printed in full.
 """
 
 import json
+import subprocess
 import sys
 import time
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import sympy
 
+from exactpml import certify
 from exactpml.core.bounds import BoundExceeded, big_integer_printing, use_bounds
 from exactpml.distribution import Distribution
-from exactpml.errors import InvalidFile
+from exactpml.errors import InvalidArgument, InvalidFile
 from exactpml.io import FileBoundExceeded, dump_json, load_json, read_mechanism, read_prior
 from exactpml.logvalue import LogValue
 from exactpml.mechanism import Mechanism
@@ -355,3 +358,143 @@ def test_label_and_string_entries_are_never_executed(tmp_path, monkeypatch):
     mechanism, _ = read_mechanism(path)
     assert mechanism.inputs == (PAYLOAD,) and mechanism.outputs == (PAYLOAD,)
     assert not (tmp_path / "M").exists()
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def _cli(arguments: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "exactpml.cli", *arguments],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        cwd=cwd,
+    )
+
+
+def _assert_one_line_error(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    assert result.returncode == 2, result.stderr[-2000:]
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith("exactpml: error: ")
+    assert result.stderr.count("\n") == 1, result.stderr[:2000]
+    for fragment in fragments:
+        assert fragment in result.stderr, f"{fragment!r} not in {result.stderr[:500]!r}"
+
+
+@pytest.mark.parametrize(("kind", "content", "bound", "fragments"), [c[1:] for c in CASES], ids=IDS)
+def test_hostile_file_on_the_command_line_exits_two_with_one_line(
+    tmp_path, kind, content, bound, fragments
+):
+    mechanism, prior = _write(tmp_path, kind, content)
+    arguments = ["leakage", str(mechanism)] + ([] if prior is None else ["--prior", str(prior)])
+    result = _cli(arguments, tmp_path)
+    _assert_one_line_error(result, *fragments)
+    assert result.stdout == ""
+    assert not (tmp_path / "M").exists()
+
+
+def test_rich_markup_in_a_label_is_printed_as_written(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text('{"rows": {"a": {"[/x]": "1/2", "[bold]y": "1/2"}}}')
+    result = _cli(["leakage", str(path)], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "[/x]" in result.stdout and "[bold]y" in result.stdout
+
+
+# --- --digits and certified decimals ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("digits", "fragments"),
+    [("0", ["--digits=0", "at least 1"]), ("-3", ["--digits=-3"]), ("10000000", ["output_digits"])],
+)
+def test_digits_out_of_range_is_one_line_error(tmp_path, digits, fragments):
+    path = tmp_path / "m.json"
+    path.write_text(GOOD_MECHANISM)
+    started = time.perf_counter()
+    result = _cli(["leakage", str(path), "--digits", digits], tmp_path)
+    assert time.perf_counter() - started < 60
+    _assert_one_line_error(result, "--digits", *fragments)
+
+
+def test_certified_decimal_refuses_digits_above_output_digits():
+    with pytest.raises(BoundExceeded) as caught:
+        certify.decimal(sympy.log(3), 10_000_000)
+    assert caught.value.bound == "output_digits" and "output_digits=100000" in str(caught.value)
+    with use_bounds(output_digits=5):
+        assert certify.decimal(sympy.log(3), 5) == "1.0986"
+        with pytest.raises(BoundExceeded, match="output_digits=5"):
+            LogValue(3).decimal(6)
+    assert isinstance(caught.value, InvalidArgument)
+
+
+# --- exact values of more than 4300 digits on the command line ---------------------------
+
+
+def _huge_mechanism(tmp_path: Path) -> Path:
+    with big_integer_printing():
+        rows = {
+            "a": {"yes": f"1/{DENOMINATOR}", "no": f"1 - 1/{DENOMINATOR}"},
+            "b": {"yes": "1/2", "no": "1/2"},
+        }
+        path = tmp_path / "huge.json"
+        path.write_text(json.dumps({"rows": rows}))
+    return path
+
+
+def _expected_huge() -> dict[str, str]:
+    """Hand computation under the uniform prior (p = 1/2 each) -- strings of the exact values."""
+    small = Fraction(1, DENOMINATOR)
+    p_yes = (small + Fraction(1, 2)) / 2
+    p_no = 1 - p_yes
+    with big_integer_printing():
+        return {
+            "p_yes": str(p_yes),
+            "p_no": str(p_no),
+            # l(X->y) = log(max_x P(y|x) / p_Y(y))
+            "pml_yes": f"log({Fraction(1, 2) / p_yes})",
+            "pml_no": f"log({(1 - small) / p_no})",
+            # C = log max_y max_{x,x'} P(y|x)/P(y|x'): output yes, (1/2)/(1/D) = D/2
+            "capacity": f"log({Fraction(DENOMINATOR, 2)})",
+            # maximal leakage = log sum_y max_x P(y|x) = log(1/2 + 1 - 1/D)
+            "maximal_leakage": f"log({Fraction(3, 2) - small})",
+        }
+
+
+def test_mechanism_with_5000_digit_entries_prints_as_json(tmp_path):
+    path = _huge_mechanism(tmp_path)
+    result = _cli(["leakage", str(path), "--format", "json"], tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    report = json.loads(result.stdout)
+    expected = _expected_huge()
+    by_output = {row["output"]: row for row in report["outputs"]}
+    assert by_output["yes"]["probability"] == expected["p_yes"]
+    assert by_output["no"]["probability"] == expected["p_no"]
+    assert by_output["yes"]["pml"] == expected["pml_yes"]
+    assert by_output["no"]["pml"] == expected["pml_no"]
+    assert report["capacity"] == expected["capacity"]
+    assert report["maximal_leakage"] == expected["maximal_leakage"]
+    assert len(expected["p_yes"]) > 9000  # far beyond Python's 4300-digit printing limit
+
+
+def test_mechanism_with_5000_digit_entries_prints_as_table(tmp_path):
+    path = _huge_mechanism(tmp_path)
+    result = _cli(["leakage", str(path), "--format", "table"], tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    expected = _expected_huge()
+    assert "…" not in result.stdout  # no cell is cut short
+    # Cells fold over several lines; joining each column's pieces gives back the exact values.
+    body = [line for line in result.stdout.splitlines() if line.startswith("│")]
+    columns = [[cell.strip() for cell in line.strip("│").split("│")] for line in body]
+    joined = ["".join(row[index] for row in columns) for index in range(4)]
+    assert joined[0] == "yesno"
+    assert joined[1] == expected["p_yes"] + expected["p_no"]
+    assert joined[2] == expected["pml_yes"] + expected["pml_no"]
+    lines = result.stdout.splitlines()
+    for start, key in (
+        ("leakage capacity C:", "capacity"),
+        ("maximal leakage:", "maximal_leakage"),
+    ):
+        assert any(line.startswith(start) and f" {expected[key]} = " in line for line in lines), key
