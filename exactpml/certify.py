@@ -47,7 +47,7 @@ import sympy
 from flint import arb, ctx, fmpq, fmpz
 from sympy.polys.rootoftools import ComplexRootOf
 
-from exactpml.core.bounds import Bounds, current_bounds
+from exactpml.core.bounds import Bounds, big_integer_printing, current_bounds, exceeded
 from exactpml.errors import InexactInput, InvalidArgument, Undecided
 from exactpml.exact import Scalar, as_scalar, exact, to_sympy
 
@@ -504,7 +504,8 @@ def _format(rounded: tuple[int, int, int], digits: int) -> str:
     sign_, mantissa, exponent = rounded
     if sign_ == 0:
         return "0"
-    text = str(mantissa)
+    with big_integer_printing():  # a mantissa of more than 4300 digits is legitimate here
+        text = str(mantissa)
     prefix = "-" if sign_ < 0 else ""
     if -4 <= exponent < digits:
         if exponent < 0:
@@ -543,7 +544,8 @@ def decimal(expr: object, digits: int, *, max_precision: int | None = None) -> s
     Format (like ``'%#.{digits}g'``): positional when the decimal exponent ``e`` of the
     rounded value has ``-4 <= e < digits`` (``'0.000123'``, ``'1.00'``), otherwise
     scientific with an unpadded exponent (``'6.72e-322'``, ``'1.23e+5'``); trailing zeros are
-    kept.  Exact zero is ``'0'``; infinities are ``'oo'`` and ``'-oo'``.
+    kept.  Exact zero is ``'0'``; infinities are ``'oo'`` and ``'-oo'``.  ``digits`` above
+    ``Bounds.output_digits`` raises :class:`~exactpml.core.bounds.BoundExceeded`.
 
     >>> from fractions import Fraction
     >>> decimal(Fraction(5, 2), 1), decimal(Fraction(7, 2), 1), decimal(123456, 3)
@@ -551,6 +553,8 @@ def decimal(expr: object, digits: int, *, max_precision: int | None = None) -> s
     """
     if isinstance(digits, bool) or not isinstance(digits, int) or digits < 1:
         raise InvalidArgument(f"digits={digits!r} must be a positive int.")
+    if digits > current_bounds().output_digits:
+        raise exceeded("decimal", f"digits={digits} were requested", "output_digits")
     needed = int(digits * math.log2(10)) + 32
     if max_precision is None:
         max_precision = max(DEFAULT_MAX_PRECISION, 8 * needed)

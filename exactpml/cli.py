@@ -3,7 +3,8 @@
 ``exactpml leakage MECHANISM.json [--prior PRIOR.json] [--format table|json|latex]`` prints,
 for every output y, p_Y(y), the exact PML l(X->y) and a certified decimal of it, then the
 leakage capacity and the maximal leakage.  ``exactpml examples`` lists the bundled example
-files.  Errors in files name the key and the problem, and exit with status 2.
+files.  Errors in files name the key and the problem and are printed as one line on stderr,
+with exit status 2; ``--digits`` is at most ``Bounds.output_digits``.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from exactpml.core.bounds import big_integer_printing, current_bounds
 from exactpml.distribution import Distribution
 from exactpml.errors import ExactPMLError
+from exactpml.exact import to_sympy
 from exactpml.io import dump_json, read_mechanism, read_prior
 from exactpml.measures import (
     leakage_capacity,
@@ -66,28 +69,34 @@ def leakage_report(mechanism: Mechanism, prior: Distribution, *, digits: int) ->
 
 
 def _print_table(report: dict[str, Any], title: str) -> None:
+    """The report as a rich table: every cell in full (long values fold, never an ellipsis).
+
+    Cells and lines are plain ``Text``: a label such as ``"[/x]"`` from a file is shown as
+    written, never read as rich markup.
+    """
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=title)
+    table = Table(title=Text(title))
     for header in ("output y", "p_Y(y)", "l(X->y) exact", f"decimal ({report['digits']} digits)"):
-        table.add_column(header)
+        table.add_column(header, overflow="fold")
     for row in report["outputs"]:
         table.add_row(
-            str(row["output"]), str(row["probability"]), str(row["pml"]), row["pml_decimal"]
+            *(
+                Text(str(cell))
+                for cell in (row["output"], row["probability"], row["pml"], row["pml_decimal"])
+            )
         )
     console = Console()
     console.print(table)
-    console.print(
-        f"max over outputs with p_Y(y) > 0: {report['max_pml']} = {report['max_pml_decimal']}"
-    )
-    console.print(
-        f"leakage capacity C:               {report['capacity']} = {report['capacity_decimal']}"
-    )
-    console.print(
+    for text in (
+        f"max over outputs with p_Y(y) > 0: {report['max_pml']} = {report['max_pml_decimal']}",
+        f"leakage capacity C:               {report['capacity']} = {report['capacity_decimal']}",
         f"maximal leakage:                  {report['maximal_leakage']} = "
-        f"{report['maximal_leakage_decimal']}"
-    )
+        f"{report['maximal_leakage_decimal']}",
+    ):
+        console.print(Text(text), soft_wrap=True)  # one line each, however long
 
 
 def _latex(report: dict[str, Any]) -> str:
@@ -101,7 +110,7 @@ def _latex(report: dict[str, Any]) -> str:
     ]
     for row in report["outputs"]:
         lines.append(
-            f"{row['output']} & ${sympy.latex(sympy.nsimplify(str(row['probability'])))}$ & "
+            f"{row['output']} & ${sympy.latex(to_sympy(row['probability']))}$ & "
             f"${sympy.latex(row['pml'].to_sympy())}$ & {row['pml_decimal']} \\\\"
         )
     lines += [
@@ -159,17 +168,38 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _digits_problem(digits: int) -> str | None:
+    """Why ``--digits`` cannot be honoured (None when it can)."""
+    if digits < 1:
+        return f"--digits={digits} must be at least 1"
+    limit = current_bounds().output_digits
+    if digits > limit:
+        return f"--digits={digits} is above the bound output_digits={limit}"
+    return None
+
+
+def _fail(message: str) -> int:
+    """Print ``message`` as one line on stderr; return the exit status 2."""
+    print(f"exactpml: error: {' '.join(message.splitlines())}", file=sys.stderr)
+    return 2
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``exactpml`` command; returns the exit status."""
+    """Entry point of the ``exactpml`` command; returns the exit status.
+
+    Every exactpml error (a malformed file, a bound exceeded, an undecidable value) is
+    printed as one line on stderr and gives the exit status 2, never a traceback.
+    """
     parser = _parser()
     arguments = parser.parse_args(argv)
-    if getattr(arguments, "digits", 1) < 1:
-        parser.error(f"--digits={arguments.digits} must be at least 1")
+    problem = _digits_problem(arguments.digits) if hasattr(arguments, "digits") else None
+    if problem is not None:
+        return _fail(problem)
     try:
-        return int(arguments.run(arguments))
+        with big_integer_printing():  # exact results may have more than 4300 digits
+            return int(arguments.run(arguments))
     except ExactPMLError as error:
-        print(f"exactpml: error: {error}", file=sys.stderr)
-        return 2
+        return _fail(str(error))
 
 
 if __name__ == "__main__":  # pragma: no cover

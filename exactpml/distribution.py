@@ -27,6 +27,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.bounds import big_integer_printing
 from exactpml.errors import InvalidArgument
 from exactpml.exact import (
     Scalar,
@@ -329,7 +330,8 @@ class Distribution:
         return hash(frozenset(self.items()))
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{o!r}: {_show(p)}" for o, p in self.items())
+        with big_integer_printing():  # exact probabilities may have more than 4300 digits
+            body = ", ".join(f"{o!r}: {_show(p)}" for o, p in self.items())
         return f"Distribution({{{body}}})"
 
 

@@ -30,6 +30,7 @@ from typing import Any
 import sympy
 
 from exactpml import certify
+from exactpml.core.bounds import big_integer_printing
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.exact import Scalar, as_scalar, exact, prove_nonnegative, prove_zero, to_sympy
 
@@ -108,25 +109,30 @@ class LogValue:
     def decimal(self, digits: int = 15) -> str:
         """A decimal string of ``digits`` significant digits, each guaranteed correct.
 
-        Computed by certified interval arithmetic (:func:`exactpml.certify.decimal`).
+        Computed by certified interval arithmetic (:func:`exactpml.certify.decimal`);
+        ``digits`` is at most ``Bounds.output_digits`` (else ``BoundExceeded``).
         """
-        return certify.decimal(self.to_sympy(), digits)
+        with big_integer_printing():  # more than 4300 digits may be asked for
+            return certify.decimal(self.to_sympy(), digits)
 
     def __str__(self) -> str:
-        return str(self.to_sympy())
+        with big_integer_printing():  # exact ratios may have more than 4300 digits
+            return str(self.to_sympy())
 
     def __repr__(self) -> str:
         ratio = self.ratio
-        shown = (
-            f"Fraction({ratio.numerator}, {ratio.denominator})"
-            if type(ratio) is Fraction
-            else (f"sympy.sympify({str(ratio)!r})")
-        )
-        extra = f", conditions={self.conditions!r}" if self.conditions else ""
+        with big_integer_printing():
+            shown = (
+                f"Fraction({ratio.numerator}, {ratio.denominator})"
+                if type(ratio) is Fraction
+                else (f"sympy.sympify({str(ratio)!r})")
+            )
+            extra = f", conditions={self.conditions!r}" if self.conditions else ""
         return f"LogValue({shown}{extra})"
 
     def _repr_latex_(self) -> str:
-        return f"${sympy.latex(self.to_sympy())}$"
+        with big_integer_printing():
+            return f"${sympy.latex(self.to_sympy())}$"
 
     # --- arithmetic in the log domain -------------------------------------------------
     def __add__(self, other: object) -> LogValue:

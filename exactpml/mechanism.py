@@ -25,6 +25,7 @@ from typing import Any
 import sympy
 
 from exactpml._integer_kernel import IntegerKernel, integer_rows
+from exactpml.core.bounds import big_integer_printing
 from exactpml.distribution import Distribution, require_same_alphabet, validate_probabilities
 from exactpml.errors import InvalidArgument
 from exactpml.exact import (
@@ -566,14 +567,15 @@ class Mechanism:
         return hash(frozenset((x, frozenset(self.row(x).items())) for x in self.inputs))
 
     def __repr__(self) -> str:
-        body = ", ".join(
-            f"{x!r}: {{"
-            + ", ".join(
-                f"{y!r}: {str(v)!r}"
-                for y, v in zip(self.outputs, row, strict=True)
-                if not prove_zero(v)
+        with big_integer_printing():  # exact probabilities may have more than 4300 digits
+            body = ", ".join(
+                f"{x!r}: {{"
+                + ", ".join(
+                    f"{y!r}: {str(v)!r}"
+                    for y, v in zip(self.outputs, row, strict=True)
+                    if not prove_zero(v)
+                )
+                + "}"
+                for x, row in zip(self.inputs, self.rows, strict=True)
             )
-            + "}"
-            for x, row in zip(self.inputs, self.rows, strict=True)
-        )
         return f"Mechanism({{{body}}}, outputs={list(self.outputs)!r})"

@@ -28,6 +28,7 @@ from typing import Any
 import sympy
 
 from exactpml import certify
+from exactpml.core.bounds import big_integer_printing
 from exactpml.exact import Scalar, to_sympy
 from exactpml.logvalue import LogValue
 
@@ -67,18 +68,20 @@ def to_latex(value: Any) -> str:
     """LaTeX for an exact value (``LogValue``, ``Fraction``, sympy); ``str`` for anything else."""
     if isinstance(value, CertifiedDecimal):
         return value.text()
-    expression = _as_sympy(value)
-    if expression is None:
-        return _escape_latex(str(value))
-    return str(sympy.latex(expression))
+    with big_integer_printing():  # exact values may have more than 4300 digits
+        expression = _as_sympy(value)
+        if expression is None:
+            return _escape_latex(str(value))
+        return str(sympy.latex(expression))
 
 
 def to_plain(value: Any) -> str:
     """A plain-text exact rendering (``log(9/5)``, ``3/10``, ``oo``)."""
     if isinstance(value, CertifiedDecimal):
         return value.text()
-    expression = _as_sympy(value)
-    return str(value) if expression is None else str(expression)
+    with big_integer_printing():
+        expression = _as_sympy(value)
+        return str(value) if expression is None else str(expression)
 
 
 def _escape_latex(text: str) -> str:
