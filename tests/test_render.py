@@ -49,3 +49,17 @@ def test_plot_helpers_draw_exact_values_and_save_png_and_pdf(tmp_path):
     )
     assert display_float(LogValue(sympy.E)) == 1.0
     plt.close(figure)
+
+
+def test_exact_values_of_more_than_4300_digits_render_and_print():
+    # Python refuses str() of ints over 4300 digits; exact results may be that large
+    import sympy
+
+    from exactpml import certify
+    from exactpml.render import to_latex, to_plain
+
+    tiny = Fraction(1, 10**5000)
+    assert to_plain(tiny) == "1/1" + "0" * 5000
+    assert to_latex(tiny) == "\\frac{1}{1" + "0" * 5000 + "}"
+    assert certify.decimal(sympy.pi, 5000).startswith("3.14159265358979")
+    assert len(certify.decimal(sympy.pi, 5000)) == 5001
