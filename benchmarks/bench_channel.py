@@ -61,7 +61,7 @@ import numpy as np
 import sympy
 
 from exactpml import Distribution, Mechanism, leakage_capacity, maximal_leakage
-from exactpml.measures import pointwise_maximal_leakage_by_output
+from exactpml.leakage import pointwise_maximal_leakage_by_output
 
 SHARED_DENOMINATOR = 10**6
 

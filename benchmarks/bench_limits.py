@@ -28,7 +28,7 @@ from fractions import Fraction
 import sympy
 from sympy.core.cache import clear_cache
 
-from exactpml.limits import limit
+from exactpml.numerics.limits import limit
 
 OUTPUTS = 4
 

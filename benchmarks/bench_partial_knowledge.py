@@ -23,7 +23,7 @@ import time
 from fractions import Fraction
 from math import comb
 
-from exactpml._hockey_stick import short_decimal
+from exactpml.leakage.hockey_stick import short_decimal
 from exactpml.partial_knowledge import example_7
 
 

@@ -22,8 +22,8 @@ from fractions import Fraction
 from sympy.core.cache import clear_cache
 
 from exactpml import Mechanism
-from exactpml.families import FullSupportPriors, ProductPriors
 from exactpml.suprema import sup_conditional_pml, sup_entry_leakage, sup_pml
+from exactpml.suprema.families import FullSupportPriors, ProductPriors
 
 
 def random_mechanism(n: int, size: int, outputs: int, rng: random.Random) -> Mechanism:

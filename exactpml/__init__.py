@@ -10,24 +10,28 @@ their exact ratio (:class:`LogValue`).  Source: Saeidian, Cervia, Oechtering, Sk
 log(9/5)
 """
 
-from exactpml import (
+from typing import TYPE_CHECKING, Any
+
+from exactpml import (  # the public faces of certify, limits and families (modules)
     bldp,
     certify,
-    constructions,
     continuous,
     database,
     families,
-    laplace_counting,
+    leakage,
     limits,
     notions,
     partial_knowledge,
-    strategies,
     structured,
-    threshold_query,
+    suprema,
 )
 from exactpml.bldp import BoundedLeakageModel, bldp_delta, bldp_epsilon, is_bldp
 from exactpml.continuous import ContinuousMechanism
 from exactpml.core.bounds import BoundExceeded, Bounds, current_bounds, use_bounds
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import exact
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.database import (
     DatabaseMechanism,
     DatabaseSpace,
@@ -35,38 +39,28 @@ from exactpml.database import (
     conditional_entry_leakage,
     entry_leakage,
 )
-from exactpml.disclosure import discloses, disclosing_outputs, singles_out
-from exactpml.distribution import Distribution
 from exactpml.errors import ExactPMLError, InexactInput, InvalidArgument, InvalidFile, Undecided
-from exactpml.exact import exact
-from exactpml.families import (
-    FinitePriors,
-    FullSupportPriors,
-    IIDPriors,
-    ParameterDomain,
-    ParametricPriors,
-    ProductPriors,
+from exactpml.instances import laplace_counting, threshold_query
+from exactpml.leakage.capacities import leakage_capacity, maximal_leakage
+from exactpml.leakage.disclosure import discloses, disclosing_outputs, singles_out
+from exactpml.leakage.divergences import (
+    kl_divergence,
+    min_entropy,
+    renyi_divergence_inf,
+    total_variation,
 )
-from exactpml.logvalue import LogValue
-from exactpml.measures import (
+from exactpml.leakage.pml import (
     conditional_pointwise_maximal_leakage,
     guessing_gain,
     is_pml_private,
-    kl_divergence,
-    leakage_capacity,
     max_pointwise_maximal_leakage,
-    maximal_leakage,
-    min_entropy,
     pml,
     pml_joint_divergence,
     pointwise_maximal_leakage,
     pointwise_maximal_leakage_by_output,
     posterior_min_entropy,
     probability_leakage_at_most,
-    renyi_divergence_inf,
-    total_variation,
 )
-from exactpml.mechanism import Mechanism
 from exactpml.notions import (
     delta_for_epsilon,
     differential_privacy_epsilon,
@@ -91,14 +85,36 @@ from exactpml.partial_knowledge import (
 )
 from exactpml.structured import CountingQuery, QueryMechanism, randomized_response
 from exactpml.suprema import (
+    constructions,
     sup_conditional_pml,
     sup_entry_leakage,
     sup_guessing_gain,
     sup_pml,
 )
-from exactpml.witnesses import Construction, Instance, Supremum, SupremumBounds
+from exactpml.suprema.families import (
+    FinitePriors,
+    FullSupportPriors,
+    IIDPriors,
+    ParameterDomain,
+    ParametricPriors,
+    ProductPriors,
+)
+from exactpml.suprema.witnesses import Construction, Instance, Supremum, SupremumBounds
+
+if TYPE_CHECKING:
+    from exactpml import strategies
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """``exactpml.strategies`` is imported on first use: it needs Hypothesis, which
+    ``import exactpml`` does not load."""
+    if name == "strategies":
+        import importlib
+
+        return importlib.import_module("exactpml.strategies")
+    raise AttributeError(f"module 'exactpml' has no attribute {name!r}")
 
 __all__ = [
     "BoundExceeded",
@@ -160,6 +176,7 @@ __all__ = [
     "kl_divergence",
     "knowledge_delta",
     "laplace_counting",
+    "leakage",
     "leakage_capacity",
     "limits",
     "max_pointwise_maximal_leakage",
@@ -187,6 +204,7 @@ __all__ = [
     "sup_entry_leakage",
     "sup_guessing_gain",
     "sup_pml",
+    "suprema",
     "theta_reducibility",
     "threshold_query",
     "total_variation",

@@ -17,17 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from exactpml.core.bounds import big_integer_printing, current_bounds
-from exactpml.distribution import Distribution
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import to_sympy
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import ExactPMLError
-from exactpml.exact import to_sympy
 from exactpml.io import dump_json, read_mechanism, read_prior
-from exactpml.measures import (
-    leakage_capacity,
-    max_pointwise_maximal_leakage,
-    maximal_leakage,
-    pointwise_maximal_leakage_by_output,
-)
-from exactpml.mechanism import Mechanism
+from exactpml.leakage.capacities import leakage_capacity, maximal_leakage
+from exactpml.leakage.pml import max_pointwise_maximal_leakage, pointwise_maximal_leakage_by_output
 
 __all__ = ["main"]
 

@@ -50,10 +50,10 @@ from typing import Any
 import sympy
 
 from exactpml.core.bounds import BoundExceeded, big_integer_printing, current_bounds, exceeded
-from exactpml.distribution import Distribution
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument, InvalidFile
-from exactpml.exact import Scalar, exact
-from exactpml.mechanism import Mechanism
 
 __all__ = [
     "FileBoundExceeded",

@@ -11,13 +11,13 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from exactpml import certify
-from exactpml.distribution import Distribution
+from exactpml.core import certify
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import to_sympy
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
-from exactpml.exact import to_sympy
-from exactpml.logvalue import LogValue
-from exactpml.measures import pointwise_maximal_leakage_by_output
-from exactpml.mechanism import Mechanism
+from exactpml.leakage.pml import pointwise_maximal_leakage_by_output
 
 __all__ = ["display_float", "plot_leakage_by_output", "plot_series", "save_figure"]
 

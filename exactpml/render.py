@@ -1,11 +1,11 @@
 """Rendering exact results for papers and READMEs: LaTeX, Markdown and JSON tables.
 
-Exact values (``Fraction``, sympy expressions, :class:`~exactpml.logvalue.LogValue`) are
+Exact values (``Fraction``, sympy expressions, :class:`~exactpml.core.logvalue.LogValue`) are
 rendered exactly; a :class:`CertifiedDecimal` cell renders a decimal whose digits are
 guaranteed by interval arithmetic (:func:`exactpml.certify.decimal`).  Floats never enter.
 
 >>> from fractions import Fraction
->>> from exactpml.logvalue import LogValue
+>>> from exactpml.core.logvalue import LogValue
 >>> to_latex(LogValue(Fraction(9, 5)))
 '\\\\log{\\\\left(\\\\frac{9}{5} \\\\right)}'
 >>> rows = [[0, LogValue(Fraction(9, 7))], [1, LogValue(Fraction(9, 5))]]
@@ -27,10 +27,10 @@ from typing import Any
 
 import sympy
 
-from exactpml import certify
+from exactpml.core import certify
 from exactpml.core.bounds import big_integer_printing
-from exactpml.exact import Scalar, to_sympy
-from exactpml.logvalue import LogValue
+from exactpml.core.exact import Scalar, to_sympy
+from exactpml.core.logvalue import LogValue
 
 __all__ = ["CertifiedDecimal", "ExactTable", "to_latex", "to_plain"]
 

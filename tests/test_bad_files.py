@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 import sympy
 
-from exactpml import certify
+from exactpml.core import certify
 from exactpml.core.bounds import BoundExceeded, big_integer_printing, use_bounds
-from exactpml.distribution import Distribution
+from exactpml.core.distribution import Distribution
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument, InvalidFile
 from exactpml.io import FileBoundExceeded, dump_json, load_json, read_mechanism, read_prior
-from exactpml.logvalue import LogValue
-from exactpml.mechanism import Mechanism
 
 # --- printing exact values of more than 4300 digits ---------------------------------------
 

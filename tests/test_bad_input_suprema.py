@@ -12,18 +12,20 @@ import pytest
 import sympy
 
 from exactpml import Distribution, InexactInput, InvalidArgument, Mechanism, Undecided
-from exactpml.constructions import (
-    alpha_mechanism,
-    concentrating_prior,
-    lower_entropy_attribute,
-    shattering_attribute,
-)
 from exactpml.continuous import (
     ContinuousMechanism,
     pointwise_maximal_leakage_at,
     sup_pml_over_outputs,
 )
-from exactpml.families import (
+from exactpml.instances.laplace_counting import entry_leakage_at, sup_entry_leakage_over_iid
+from exactpml.suprema import shattering_construction, sup_entry_leakage, sup_pml
+from exactpml.suprema.constructions import (
+    alpha_mechanism,
+    concentrating_prior,
+    lower_entropy_attribute,
+    shattering_attribute,
+)
+from exactpml.suprema.families import (
     FinitePriors,
     FullSupportPriors,
     IIDPriors,
@@ -31,8 +33,6 @@ from exactpml.families import (
     ParametricPriors,
     ProductPriors,
 )
-from exactpml.laplace_counting import entry_leakage_at, sup_entry_leakage_over_iid
-from exactpml.suprema import shattering_construction, sup_entry_leakage, sup_pml
 
 t = sympy.Symbol("t", positive=True)
 r = sympy.Symbol("r", real=True)

@@ -13,7 +13,7 @@ from flint import arb, ctx, fmpq
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from exactpml.certify import (
+from exactpml.core.certify import (
     compare,
     decimal,
     enclosure,

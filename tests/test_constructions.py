@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from exactpml import Distribution, Mechanism, discloses, guessing_gain, min_entropy, pml
 from exactpml import strategies as xst
-from exactpml.constructions import (
+from exactpml.leakage import max_pointwise_maximal_leakage
+from exactpml.suprema import shattering_construction, sup_guessing_gain
+from exactpml.suprema.constructions import (
     alpha_mechanism,
     alpha_range,
     concentrating_kernel_prior,
@@ -25,9 +27,7 @@ from exactpml.constructions import (
     shattering_attribute,
     shattering_gain,
 )
-from exactpml.families import ProductPriors
-from exactpml.measures import max_pointwise_maximal_leakage
-from exactpml.suprema import shattering_construction, sup_guessing_gain
+from exactpml.suprema.families import ProductPriors
 
 PRIOR = Distribution({"a": "1/2", "b": "1/3", "c": "1/6"})
 CHANNEL = Mechanism(

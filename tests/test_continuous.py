@@ -9,7 +9,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactpml import Distribution, certify, limits
+from exactpml import Distribution
 from exactpml.continuous import (
     ContinuousMechanism,
     disclosure,
@@ -18,7 +18,9 @@ from exactpml.continuous import (
     pointwise_maximal_leakage_at,
     sup_pml_over_outputs,
 )
-from exactpml.witnesses import Construction, Instance, SupremumBounds
+from exactpml.core import certify
+from exactpml.numerics import limits
+from exactpml.suprema.witnesses import Construction, Instance, SupremumBounds
 
 y_int = sympy.Symbol("y", integer=True, nonnegative=True)
 HALF = Distribution({0: "1/2", 1: "1/2"})

@@ -5,7 +5,7 @@ from fractions import Fraction
 import sympy
 
 from exactpml import Distribution, LogValue
-from exactpml.exact import prove_nonnegative, prove_positive, prove_zero
+from exactpml.core.decisions import prove_nonnegative, prove_positive, prove_zero
 
 # F = sum_{k<=200} C(2000,k) 2^-2000 ~ 1e-322 (issue 3's trap); exact rational.
 F = sympy.Rational(sum(sympy.binomial(2000, k) for k in range(201)), 2**2000)

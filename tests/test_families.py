@@ -9,7 +9,7 @@ import pytest
 import sympy
 
 from exactpml import Distribution, Mechanism
-from exactpml.families import (
+from exactpml.suprema.families import (
     FinitePriors,
     FullSupportPriors,
     IIDPriors,

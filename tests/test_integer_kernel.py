@@ -1,6 +1,6 @@
 """The integer-matrix fast path against plain ``Fraction`` arithmetic, on every code path.
 
-Paths (``exactpml._integer_kernel`` / ``exactpml._integer_arithmetic``):
+Paths (``exactpml.core._integer_kernel`` / ``exactpml.core._integer_arithmetic``):
 
 * construction: int64 arrays (``from_fractions``), Python integers when a denominator is
   ``>= 2**31`` (the big-integer fallback), ``None`` for invalid rows;
@@ -28,9 +28,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from exactpml import Distribution, Mechanism, leakage_capacity
-from exactpml import _integer_arithmetic as arithmetic
-from exactpml._integer_kernel import IntegerKernel, integer_rows
-from exactpml.measures import pointwise_maximal_leakage_by_output
+from exactpml.core import _integer_arithmetic as arithmetic
+from exactpml.core._integer_kernel import IntegerKernel, integer_rows
+from exactpml.leakage import pointwise_maximal_leakage_by_output
 
 Rows = list[list[Fraction]]
 

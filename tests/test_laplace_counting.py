@@ -12,9 +12,9 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactpml import certify
 from exactpml.continuous import pointwise_maximal_leakage_at
-from exactpml.laplace_counting import (
+from exactpml.core import certify
+from exactpml.instances.laplace_counting import (
     entry_leakage_at,
     entry_leakage_closed_forms,
     iid_prior,
@@ -22,7 +22,7 @@ from exactpml.laplace_counting import (
     sup_entry_leakage_over_iid,
     sup_entry_leakage_over_outputs,
 )
-from exactpml.witnesses import Construction
+from exactpml.suprema.witnesses import Construction
 
 CASES = [
     (2, Fraction(1, 20), Fraction(1, 2)),

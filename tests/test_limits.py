@@ -14,7 +14,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from exactpml.errors import InexactInput, InvalidArgument, Undecided
-from exactpml.limits import limit
+from exactpml.numerics.limits import limit
 
 t = sympy.Symbol("t", positive=True)
 x = sympy.Symbol("x", real=True)

@@ -17,7 +17,18 @@ from proofs_check import CLAIMS
 def test_main_job_checks_every_claim_and_all_pass(tmp_path):
     report_path = tmp_path / "report.json"
     result = subprocess.run(
-        [sys.executable, "-m", "proofs_check", "--quick", "--workers", "1", "--format", "json", "--output", str(report_path)],
+        [
+            sys.executable,
+            "-m",
+            "proofs_check",
+            "--quick",
+            "--workers",
+            "1",
+            "--format",
+            "json",
+            "--output",
+            str(report_path),
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -27,4 +38,6 @@ def test_main_job_checks_every_claim_and_all_pass(tmp_path):
     report = json.loads(report_path.read_text())
     verdicts = {claim["id"]: claim["verdict"] for claim in report["claims"]}
     assert set(verdicts) == {claim.id for claim in CLAIMS}
-    assert set(verdicts.values()) == {"PASSED"}, {k: v for k, v in verdicts.items() if v != "PASSED"}
+    assert set(verdicts.values()) == {"PASSED"}, {
+        k: v for k, v in verdicts.items() if v != "PASSED"
+    }

@@ -10,7 +10,6 @@ from exactpml import (
     Distribution,
     LogValue,
     Mechanism,
-    certify,
     conditional_pointwise_maximal_leakage,
     guessing_gain,
     is_pml_private,
@@ -29,6 +28,7 @@ from exactpml import (
     total_variation,
 )
 from exactpml import strategies as xst
+from exactpml.core import certify
 from tests import brute_force
 
 # --- exact values from the text or from hand computation (each says which) ------------

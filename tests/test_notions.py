@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism
 from exactpml import strategies as xst
+from exactpml.core.exact import as_scalar, to_sympy
 from exactpml.database import BOTTOM, DatabaseMechanism, DatabaseSpace, random_row_mechanism
-from exactpml.exact import as_scalar, to_sympy
 from exactpml.notions import (
     delta_for_epsilon,
     differential_privacy_epsilon,

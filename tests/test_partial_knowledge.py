@@ -455,7 +455,7 @@ def test_irrational_epsilon_is_certified_or_undecided():
     setting, mechanism = remark_2()
     assert knowledge_delta(setting, mechanism, 1, ("Yes",)) == Fraction(1, 2)
     try:
-        import exactpml.certify  # noqa: F401
+        import exactpml.core.certify  # noqa: F401
     except ImportError:
         with pytest.raises(Undecided, match="certify"):
             knowledge_delta(setting, mechanism, 1, ("No",))

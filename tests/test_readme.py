@@ -30,5 +30,7 @@ def test_ci_runs_the_readme_install_and_test_commands():
 
 
 def test_readme_python_examples_pass_as_doctests():
-    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
+    result = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
     assert result.attempted > 0 and result.failed == 0

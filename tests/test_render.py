@@ -55,7 +55,7 @@ def test_exact_values_of_more_than_4300_digits_render_and_print():
     # Python refuses str() of ints over 4300 digits; exact results may be that large
     import sympy
 
-    from exactpml import certify
+    from exactpml.core import certify
     from exactpml.render import to_latex, to_plain
 
     tiny = Fraction(1, 10**5000)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from exactpml import LogValue, Mechanism
 from exactpml import strategies as xst
+from exactpml.core.exact import as_scalar
 from exactpml.database import (
     BOTTOM,
     DatabaseMechanism,
@@ -25,7 +26,6 @@ from exactpml.database import (
     conditional_entry_leakage,
     entry_leakage,
 )
-from exactpml.exact import as_scalar
 from exactpml.notions import (
     delta_for_epsilon,
     differential_privacy_epsilon,
@@ -57,7 +57,7 @@ needs_certify = pytest.mark.skipif(
 
 
 def compare(a, b):
-    from exactpml.notions._common import compare_scalars
+    from exactpml.core.decisions import exact_compare as compare_scalars
 
     return compare_scalars(as_scalar(sympy.sympify(a)), as_scalar(sympy.sympify(b)))
 

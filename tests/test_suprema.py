@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from exactpml import Distribution, Mechanism, leakage_capacity, pml
 from exactpml import strategies as xst
-from exactpml.families import FinitePriors, FullSupportPriors, ProductPriors
 from exactpml.suprema import (
     Construction,
     Instance,
@@ -26,6 +25,7 @@ from exactpml.suprema import (
     sup_entry_leakage,
     sup_pml,
 )
+from exactpml.suprema.families import FinitePriors, FullSupportPriors, ProductPriors
 from tests import brute_force
 
 t = sympy.Symbol("t", positive=True)
@@ -200,9 +200,7 @@ def test_thm_4_5_all_three_suprema_equal_the_free_lunch_ratio(mechanism):
 
 
 @settings(max_examples=30, deadline=None)
-@given(
-    xst.tuple_mechanisms(min_entries=2, max_entries=3, max_alphabet=3, max_outputs=3), st.data()
-)
+@given(xst.tuple_mechanisms(min_entries=2, max_entries=3, max_alphabet=3, max_outputs=3), st.data())
 def test_per_output_and_entry_sups_are_the_per_output_ratios(mechanism, data):
     y = data.draw(st.sampled_from(mechanism.outputs))
     n = len(mechanism.inputs[0])

@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from exactpml import Mechanism, pml
-from exactpml.families import IIDPriors, ParameterDomain, ParametricPriors
 from exactpml.suprema import (
     Construction,
     Instance,
@@ -21,6 +20,7 @@ from exactpml.suprema import (
     sup_entry_leakage,
     sup_pml,
 )
+from exactpml.suprema.families import IIDPriors, ParameterDomain, ParametricPriors
 
 t = sympy.Symbol("t", positive=True)
 s = sympy.Symbol("s", nonnegative=True)

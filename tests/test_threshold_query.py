@@ -5,8 +5,9 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from exactpml import Distribution, InexactInput, InvalidArgument, LogValue, Mechanism, certify, pml
-from exactpml.threshold_query import (
+from exactpml import Distribution, InexactInput, InvalidArgument, LogValue, Mechanism, pml
+from exactpml.core import certify
+from exactpml.instances.threshold_query import (
     bernoulli_kl,
     binomial_lower_tail,
     chernoff_bound,
@@ -42,9 +43,14 @@ def test_leakage_keeps_the_exact_ratio():
 def test_tail_sums_agree_whichever_side_is_summed():
     p = Fraction(3, 10)
     for n in (9, 10, 41):
-        pmf = [sympy.binomial(n, k) * sympy.Rational(3, 10) ** k * sympy.Rational(7, 10) ** (n - k) for k in range(n + 1)]
+        pmf = [
+            sympy.binomial(n, k) * sympy.Rational(3, 10) ** k * sympy.Rational(7, 10) ** (n - k)
+            for k in range(n + 1)
+        ]
         for m in range(-1, n + 1):
-            assert binomial_lower_tail(n, m, p) == Fraction(str(sum(pmf[: m + 1], sympy.Integer(0))))
+            assert binomial_lower_tail(n, m, p) == Fraction(
+                str(sum(pmf[: m + 1], sympy.Integer(0)))
+            )
 
 
 def test_leakage_at_thousands_of_entries_agrees_with_a_multiprecision_reference():
@@ -63,7 +69,9 @@ def test_chernoff_bound_is_tight_at_the_extreme_thresholds():
     assert chernoff_bound(200, 0, "3/10") == -sympy.log(1 - sympy.Rational(7, 10) ** 200)
     assert threshold_query_leakage(200, 0, "3/10").ratio == 1 / (1 - Fraction(7, 10) ** 200)
     assert chernoff_bound(50, 49, "3/10", output=0) == -sympy.log(1 - sympy.Rational(3, 10) ** 50)
-    assert threshold_query_leakage(50, 49, "3/10", output=0).ratio == 1 / (1 - Fraction(3, 10) ** 50)
+    assert threshold_query_leakage(50, 49, "3/10", output=0).ratio == 1 / (
+        1 - Fraction(3, 10) ** 50
+    )
 
 
 @pytest.mark.parametrize("p", SMALL_P, ids=str)
@@ -71,10 +79,13 @@ def test_exact_leakage_never_exceeds_the_chernoff_bound(p):
     for n in (1, 2, 5, 12, 40):
         for m in range(n):
             if Fraction(m, n) <= p:
-                assert certify.is_less_equal(threshold_query_leakage(n, m, p).to_sympy(), chernoff_bound(n, m, p))
+                assert certify.is_less_equal(
+                    threshold_query_leakage(n, m, p).to_sympy(), chernoff_bound(n, m, p)
+                )
             if Fraction(m + 1, n) >= p:
                 assert certify.is_less_equal(
-                    threshold_query_leakage(n, m, p, output=0).to_sympy(), chernoff_bound(n, m, p, output=0)
+                    threshold_query_leakage(n, m, p, output=0).to_sympy(),
+                    chernoff_bound(n, m, p, output=0),
                 )
 
 

@@ -31,12 +31,12 @@ from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exactpml._hockey_stick import at_most, exact_max, hockey_stick, max_ratio
 from exactpml.bldp.model import BoundedLeakageModel
+from exactpml.core.exact import Scalar
+from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import exp_epsilon_of
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar
-from exactpml.logvalue import LogValue
+from exactpml.leakage.hockey_stick import at_most, exact_max, hockey_stick, max_ratio
 
 __all__ = [
     "BLDPDelta",

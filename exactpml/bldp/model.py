@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from exactpml.distribution import Distribution
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact_quotient, exact_sum
 from exactpml.errors import InvalidArgument, Undecided
-from exactpml.exact import Scalar, exact_quotient, exact_sum, prove_zero
 
 __all__ = ["BoundedLeakageModel"]
 

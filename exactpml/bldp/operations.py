@@ -49,12 +49,13 @@ import sympy
 
 from exactpml.bldp.measures import graph_distances
 from exactpml.bldp.model import BoundedLeakageModel
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact_difference, exact_product, exact_sum
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.core.parameters import exp_epsilon_of, positive_integer, probability
-from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact_difference, exact_product, exact_sum, prove_zero
-from exactpml.logvalue import LogValue
-from exactpml.mechanism import Mechanism
 
 __all__ = [
     "CompositionCheck",

@@ -32,10 +32,10 @@ from typing import Any
 
 from exactpml.bldp.model import BoundedLeakageModel, Neighbours
 from exactpml.bldp.operations import realize
+from exactpml.core.distribution import Distribution
+from exactpml.core.mechanism import Mechanism
 from exactpml.core.parameters import probability
-from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
-from exactpml.mechanism import Mechanism
 
 __all__ = [
     "census_exact_counts",

@@ -15,7 +15,7 @@ The rules, decided once:
   condition that is provably false is an error, one that cannot be proved is an error that
   says which assumption to declare.  Closed numbers (``exp(1/2)``, ``log(3)``) are decided
   by certified arithmetic or raise :class:`~exactpml.errors.Undecided`.
-* **ε** is given as ``epsilon`` (a number, or a :class:`~exactpml.logvalue.LogValue`, whose
+* **ε** is given as ``epsilon`` (a number, or a :class:`~exactpml.core.logvalue.LogValue`, whose
   ratio *is* e^ε) or as ``exp_epsilon`` (e^ε itself; a rational e^ε keeps every later step
   rational), never both.  ε = ∞ (``"oo"``, ``sympy.oo``, ``LogValue.infinity()``) is
   accepted everywhere: every mechanism is ∞-private, and δ(∞) is the mass a law puts where
@@ -49,18 +49,10 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.decisions import exact_compare, prove_nonnegative, prove_positive
+from exactpml.core.exact import Scalar, as_scalar, exact, exact_difference, to_sympy
+from exactpml.core.logvalue import LogValue
 from exactpml.errors import InvalidArgument
-from exactpml.exact import (
-    Scalar,
-    as_scalar,
-    exact,
-    exact_compare,
-    exact_difference,
-    prove_nonnegative,
-    prove_positive,
-    to_sympy,
-)
-from exactpml.logvalue import LogValue
 
 __all__ = [
     "epsilon_bound",
@@ -82,7 +74,7 @@ def _shown(value: object) -> str:
 def _decide(value: Scalar, proof: bool | None, *, name: str, shown: object, rule: str) -> None:
     """Refuse when ``proof`` (a three-valued test of the rule) is not True.
 
-    Closed numbers are signed by certified arithmetic in :func:`exactpml.exact.exact_sign`,
+    Closed numbers are signed by certified arithmetic in :func:`exactpml.core.decisions.exact_sign`,
     which raises ``Undecided`` itself; what remains unknown here has free symbols.
     """
     if proof is True:

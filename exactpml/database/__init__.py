@@ -1,7 +1,7 @@
 """Databases X = (D_1, …, D_n) over a finite alphabet D: neighbours, mechanisms and priors.
 
 Saeidian et al., §4.  A database is an n-tuple ``x = (d_1, …, d_n)`` of entries of the
-alphabet D, so a database mechanism is a :class:`~exactpml.mechanism.Mechanism` whose inputs
+alphabet D, so a database mechanism is a :class:`~exactpml.core.mechanism.Mechanism` whose inputs
 are exactly the tuples of D^n (:class:`DatabaseMechanism`, validated).  This module gives
 
 * :class:`DatabaseSpace` (D and n): the databases, neighbours in the sense of Def 4.1
@@ -26,6 +26,7 @@ an explicit :class:`DatabaseMechanism` for small n.
 Fraction(1, 16)
 """
 
+from exactpml.core.distribution import Distribution as Distribution  # used by the doctest
 from exactpml.database._mechanism import (
     DatabaseMechanism,
     Reduction,
@@ -45,7 +46,6 @@ from exactpml.database._prior import (
 )
 from exactpml.database._space import BOTTOM, Database, DatabaseSpace
 from exactpml.database._space import _check_index as _check_index
-from exactpml.distribution import Distribution as Distribution  # used by the doctest
 
 __all__ = [
     "BOTTOM",

@@ -1,6 +1,6 @@
 """Explicit database mechanisms, the structured-mechanism protocol, and Vadhan's example.
 
-A :class:`DatabaseMechanism` is a :class:`~exactpml.mechanism.Mechanism` whose inputs are
+A :class:`DatabaseMechanism` is a :class:`~exactpml.core.mechanism.Mechanism` whose inputs are
 exactly the databases of D^n.  Structured mechanisms subclass
 :class:`StructuredDatabaseMechanism` and describe themselves through a sufficient
 statistic (:class:`Reduction`), which the notions of :mod:`exactpml.notions` compute on.
@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact, exact_difference, exact_quotient, exact_sum
+from exactpml.core.mechanism import Mechanism
 from exactpml.database._space import BOTTOM, Database, DatabaseSpace, Label
-from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact, exact_difference, exact_quotient, exact_sum
-from exactpml.mechanism import Mechanism
 
 __all__ = [
     "DatabaseMechanism",
@@ -54,9 +54,7 @@ class DatabaseMechanism:
         size: int | None = None,
         name: str = "mechanism",
     ) -> None:
-        kernel = (
-            mechanism if isinstance(mechanism, Mechanism) else Mechanism(mechanism, name=name)
-        )
+        kernel = mechanism if isinstance(mechanism, Mechanism) else Mechanism(mechanism, name=name)
         inputs: list[Database] = []
         for x in kernel.inputs:
             if not isinstance(x, tuple):

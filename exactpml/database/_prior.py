@@ -11,18 +11,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact_product, exact_quotient, exact_sum
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.database._mechanism import (
     DatabaseMechanism,
     StructuredDatabaseMechanism,
     as_database_mechanism,
 )
 from exactpml.database._space import Database, DatabaseSpace, Label, _check_index
-from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact_product, exact_quotient, exact_sum, prove_zero
-from exactpml.logvalue import LogValue
-from exactpml.measures import conditional_pointwise_maximal_leakage, pointwise_maximal_leakage
-from exactpml.mechanism import Mechanism
+from exactpml.leakage.pml import conditional_pointwise_maximal_leakage, pointwise_maximal_leakage
 
 __all__ = [
     "ProductPrior",

@@ -6,7 +6,7 @@
 * simulation DP (Vadhan, Def 2) with the optimal simulator;
 * the statistical distance between neighbours (Vadhan §1.1).
 
-Each ε is a :class:`~exactpml.logvalue.LogValue` (the exact ratio e^ε); results carry the
+Each ε is a :class:`~exactpml.core.logvalue.LogValue` (the exact ratio e^ε); results carry the
 worst inputs and output as witness (:class:`WorstCase`).
 """
 

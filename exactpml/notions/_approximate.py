@@ -32,22 +32,22 @@ from typing import Any
 
 import sympy
 
-from exactpml._hockey_stick import hockey_stick
-from exactpml.core.parameters import probability
-from exactpml.database import as_database_mechanism
-from exactpml.distribution import Distribution
-from exactpml.errors import InvalidArgument, Undecided
-from exactpml.exact import (
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import (
     Scalar,
     as_scalar,
     exact_difference,
     exact_product,
     exact_quotient,
     exact_sum,
-    prove_zero,
     to_sympy,
 )
-from exactpml.logvalue import LogValue
+from exactpml.core.logvalue import LogValue
+from exactpml.core.parameters import probability
+from exactpml.database import as_database_mechanism
+from exactpml.errors import InvalidArgument, Undecided
+from exactpml.leakage.hockey_stick import hockey_stick
 from exactpml.notions._common import WorstCase, compare_scalars, exp_epsilon_value
 
 __all__ = [
@@ -88,8 +88,9 @@ def _set_form(
 ) -> tuple[Scalar, list[int]]:
     """(max_S P(S) - E Q(S), the positions of S* = {y : p(y) > E q(y)}).
 
-    Delegates to the one hockey-stick implementation, :func:`exactpml._hockey_stick.hockey_stick`;
-    an event that cannot be decided (symbolic terms of unknown sign) raises ``Undecided``.
+    Delegates to the one hockey-stick implementation,
+    :func:`exactpml.leakage.hockey_stick.hockey_stick`; an event that cannot be decided
+    (symbolic terms of unknown sign) raises ``Undecided``.
     """
     value, event = hockey_stick(row, other, ratio)
     if event is None:

@@ -11,12 +11,12 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from exactpml.core.decisions import exact_compare as compare_scalars
+from exactpml.core.decisions import exact_sign as sign_of
+from exactpml.core.exact import Scalar
+from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import epsilon_bound, exp_epsilon_of
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar
-from exactpml.exact import exact_compare as compare_scalars
-from exactpml.exact import exact_sign as sign_of
-from exactpml.logvalue import LogValue
 
 __all__ = ["WorstCase", "compare_scalars", "epsilon_bound", "exp_epsilon_value", "sign_of"]
 

@@ -24,15 +24,16 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.decisions import prove_zero
+from exactpml.core.exact import Scalar, exact_difference, exact_quotient, exact_sum
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.database import (
     Reduction,
     StructuredDatabaseMechanism,
     as_database_mechanism,
 )
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact_difference, exact_quotient, exact_sum, prove_zero
-from exactpml.logvalue import LogValue
-from exactpml.mechanism import Mechanism
 from exactpml.notions._common import WorstCase, compare_scalars, epsilon_bound, sign_of
 
 __all__ = [

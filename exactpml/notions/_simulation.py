@@ -37,19 +37,19 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml.database import Database, as_database_mechanism
-from exactpml.distribution import Distribution
-from exactpml.exact import (
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import (
     Scalar,
     as_scalar,
     exact_difference,
     exact_product,
     exact_quotient,
     exact_sum,
-    prove_zero,
     to_sympy,
 )
-from exactpml.logvalue import LogValue
+from exactpml.core.logvalue import LogValue
+from exactpml.database import Database, as_database_mechanism
 from exactpml.notions._common import compare_scalars
 
 __all__ = ["OptimalSimulation", "optimal_simulator", "simulation_epsilon"]

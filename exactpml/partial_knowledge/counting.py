@@ -35,18 +35,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from exactpml.distribution import Distribution
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact, exact_difference, exact_product, exact_sum
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
-from exactpml.exact import (
-    Scalar,
-    exact,
-    exact_difference,
-    exact_product,
-    exact_sum,
-    prove_zero,
-)
-from exactpml.mechanism import Mechanism
-from exactpml.structured._count import count_numerators
+from exactpml.structured.count_law import count_numerators
 
 __all__ = [
     "BOTTOM",

@@ -21,12 +21,12 @@ import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
-from exactpml._hockey_stick import short_decimal
-from exactpml.distribution import Distribution
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact
-from exactpml.logvalue import LogValue
-from exactpml.mechanism import Mechanism
+from exactpml.leakage.hockey_stick import short_decimal
 from exactpml.partial_knowledge.counting import CountingMechanism, thresholded_counting
 from exactpml.partial_knowledge.laws import knowledge_laws
 from exactpml.partial_knowledge.notions import apkdp_delta, ppkdp_delta

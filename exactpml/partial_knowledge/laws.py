@@ -23,18 +23,13 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from exactpml._hockey_stick import hockey_stick, hockey_stick_integers, max_ratio
-from exactpml.distribution import Distribution
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact_product, exact_quotient, exact_sum
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
-from exactpml.exact import (
-    Scalar,
-    exact_product,
-    exact_quotient,
-    exact_sum,
-    prove_zero,
-)
-from exactpml.logvalue import LogValue
-from exactpml.mechanism import Mechanism
+from exactpml.leakage.hockey_stick import hockey_stick, hockey_stick_integers, max_ratio
 from exactpml.partial_knowledge.counting import CountingMechanism, KnownCount, count_numerators
 from exactpml.partial_knowledge.setting import PartialKnowledge
 

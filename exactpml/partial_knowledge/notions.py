@@ -15,7 +15,7 @@ The definitions quantify over all θ of a family, all i and all t ≠ t': take t
 these quantities over the settings of interest.  For δ = 0 both notions coincide (Thm 1):
 the smallest ε is ``max_{b, o} L(o, b)``.
 
-ε is a :class:`~exactpml.logvalue.LogValue` (``LogValue(3)`` is ε = log 3, so e^ε = 3 and
+ε is a :class:`~exactpml.core.logvalue.LogValue` (``LogValue(3)`` is ε = log 3, so e^ε = 3 and
 everything stays rational) or an exact number ≥ 0 (e^ε irrational: each comparison is
 certified, never a float comparison; a symbolic ε gives ``Max(0, …)`` terms).
 
@@ -38,18 +38,12 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml._hockey_stick import at_most, exact_max
+from exactpml.core.decisions import prove_zero
+from exactpml.core.exact import Scalar, as_scalar, exact_product, exact_sum, to_sympy
+from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import exp_epsilon_of
 from exactpml.errors import InvalidArgument
-from exactpml.exact import (
-    Scalar,
-    as_scalar,
-    exact_product,
-    exact_sum,
-    prove_zero,
-    to_sympy,
-)
-from exactpml.logvalue import LogValue
+from exactpml.leakage.hockey_stick import at_most, exact_max
 from exactpml.partial_knowledge.laws import KnowledgeLaws, MechanismLike, knowledge_laws
 from exactpml.partial_knowledge.setting import PartialKnowledge
 

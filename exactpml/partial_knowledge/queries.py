@@ -36,10 +36,10 @@ from typing import Any
 
 import sympy
 
-from exactpml.distribution import Distribution
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, as_scalar, exact, to_sympy
-from exactpml.mechanism import Mechanism
 from exactpml.partial_knowledge.setting import PartialKnowledge
 
 __all__ = [

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.decisions import prove_zero
+from exactpml.core.exact import Scalar, exact_difference
 from exactpml.errors import InvalidArgument, Undecided
-from exactpml.exact import Scalar, exact_difference, prove_zero
 from exactpml.partial_knowledge.laws import KnowledgeLaws, LawPair, MechanismLike, knowledge_laws
 from exactpml.partial_knowledge.setting import PartialKnowledge
 

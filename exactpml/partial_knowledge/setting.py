@@ -31,10 +31,11 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from dataclasses import dataclass
 from fractions import Fraction
 
-from exactpml.distribution import Distribution
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact_difference, exact_product, exact_sum
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument, Undecided
-from exactpml.exact import Scalar, exact_difference, exact_product, exact_sum, prove_zero
-from exactpml.mechanism import Mechanism
 
 __all__ = ["PartialKnowledge"]
 

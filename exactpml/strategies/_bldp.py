@@ -14,7 +14,7 @@ from collections.abc import Hashable, Sequence
 from hypothesis import strategies as st
 
 from exactpml.bldp.model import BoundedLeakageModel
-from exactpml.distribution import Distribution
+from exactpml.core.distribution import Distribution
 from exactpml.strategies._finite import distributions
 
 __all__ = ["bounded_leakage_models"]

@@ -11,8 +11,8 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
+from exactpml.core.distribution import Distribution
 from exactpml.database import DatabaseMechanism, DatabaseSpace, ProductPrior
-from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
 from exactpml.strategies._finite import mechanisms, probability_vectors
 from exactpml.structured import CountingQuery, GeometricNoise, NoNoise, QueryMechanism

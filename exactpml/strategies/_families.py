@@ -1,7 +1,7 @@
 """Hypothesis strategies for explicit database mechanisms (tuple inputs D^n).
 
 Used by the tests of the suprema of Saeidian et al., §4 (Thm 4.2, Thm 4.5): a mechanism on
-databases is a :class:`~exactpml.mechanism.Mechanism` whose inputs are every n-tuple over
+databases is a :class:`~exactpml.core.mechanism.Mechanism` whose inputs are every n-tuple over
 an alphabet D = ``range(|D|)``.  Rows may contain zeros (so DP and free-lunch ratios may be
 infinite) and whole columns may be zero.
 """
@@ -12,7 +12,7 @@ import itertools
 
 from hypothesis import strategies as st
 
-from exactpml.mechanism import Mechanism
+from exactpml.core.mechanism import Mechanism
 from exactpml.strategies._finite import _check_sizes, probability_vectors
 
 __all__ = ["tuple_mechanisms"]

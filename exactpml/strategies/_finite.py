@@ -12,9 +12,9 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from exactpml.distribution import Distribution
+from exactpml.core.distribution import Distribution
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
-from exactpml.mechanism import Mechanism
 
 __all__ = [
     "attributes",

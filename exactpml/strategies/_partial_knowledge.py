@@ -13,8 +13,8 @@ from collections.abc import Hashable, Sequence
 
 from hypothesis import strategies as st
 
-from exactpml.distribution import Distribution
-from exactpml.mechanism import Mechanism
+from exactpml.core.distribution import Distribution
+from exactpml.core.mechanism import Mechanism
 from exactpml.partial_knowledge.counting import CountingMechanism
 from exactpml.partial_knowledge.setting import PartialKnowledge
 from exactpml.strategies._finite import distributions, mechanisms

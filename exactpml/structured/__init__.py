@@ -13,7 +13,6 @@ Every structured mechanism produces its explicit kernel on D^n (``explicit()``) 
 n; the tests check every structured path against that enumeration.
 """
 
-from exactpml.structured._count import count_distribution, statistic_distribution
 from exactpml.structured._noise import (
     AtLeast,
     AtMost,
@@ -26,6 +25,7 @@ from exactpml.structured._noise import (
 from exactpml.structured._per_record import PerRecordMechanism, randomized_response
 from exactpml.structured._query import CountingQuery, LinearQuery, MeanQuery, Query
 from exactpml.structured._query_mechanism import QueryMechanism
+from exactpml.structured.count_law import count_distribution, statistic_distribution
 
 __all__ = [
     "AtLeast",

@@ -41,11 +41,12 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.decisions import exact_compare as compare_scalars
+from exactpml.core.decisions import exact_sign as sign_of
+from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.core.parameters import positive_scale, probability
 from exactpml.database import BOTTOM
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, as_scalar, exact, to_sympy
-from exactpml.notions._common import compare_scalars, sign_of
 
 __all__ = ["AtLeast", "AtMost", "GeometricNoise", "LaplaceNoise", "NoNoise", "Noise", "Window"]
 

@@ -21,6 +21,10 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.decisions import prove_zero
+from exactpml.core.exact import Scalar, exact_product, exact_quotient, exact_sum
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.core.parameters import exp_epsilon_of
 from exactpml.database import (
     Database,
@@ -32,11 +36,8 @@ from exactpml.database import (
     _check_index,
 )
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact_product, exact_quotient, exact_sum, prove_zero
-from exactpml.logvalue import LogValue
-from exactpml.measures import pointwise_maximal_leakage
-from exactpml.mechanism import Mechanism
-from exactpml.notions._common import WorstCase
+from exactpml.leakage.pml import pointwise_maximal_leakage
+from exactpml.notions import WorstCase
 from exactpml.notions._pure import local_privacy_epsilon
 
 __all__ = ["PerRecordMechanism", "randomized_response"]

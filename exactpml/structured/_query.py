@@ -28,9 +28,8 @@ from typing import Any
 
 import sympy
 
-from exactpml.database import DatabaseSpace
-from exactpml.errors import InvalidArgument
-from exactpml.exact import (
+from exactpml.core.decisions import exact_sign as sign_of
+from exactpml.core.exact import (
     Scalar,
     as_scalar,
     exact,
@@ -39,7 +38,8 @@ from exactpml.exact import (
     exact_sum,
     to_sympy,
 )
-from exactpml.notions._common import sign_of
+from exactpml.database import DatabaseSpace
+from exactpml.errors import InvalidArgument
 
 __all__ = ["CountingQuery", "LinearQuery", "MeanQuery", "Query"]
 

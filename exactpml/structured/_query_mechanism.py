@@ -26,6 +26,12 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.decisions import exact_compare as compare_scalars
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact, exact_product, exact_quotient, exact_sum
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.database import (
     Database,
     DatabaseMechanism,
@@ -35,20 +41,8 @@ from exactpml.database import (
     StructuredDatabaseMechanism,
     _check_index,
 )
-from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument
-from exactpml.exact import (
-    Scalar,
-    exact,
-    exact_product,
-    exact_quotient,
-    exact_sum,
-    prove_zero,
-)
-from exactpml.logvalue import LogValue
-from exactpml.mechanism import Mechanism
-from exactpml.notions._common import WorstCase, compare_scalars
-from exactpml.structured._count import count_distribution, statistic_distribution
+from exactpml.notions import WorstCase
 from exactpml.structured._noise import (
     GeometricNoise,
     LaplaceNoise,
@@ -59,6 +53,7 @@ from exactpml.structured._noise import (
 )
 from exactpml.structured._query import CountingQuery, Query
 from exactpml.structured._statistic import StatisticIndex, Witness
+from exactpml.structured.count_law import count_distribution, statistic_distribution
 
 __all__ = ["QueryMechanism"]
 

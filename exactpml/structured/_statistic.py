@@ -20,10 +20,10 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.decisions import exact_compare as compare_scalars
+from exactpml.core.exact import Scalar, exact_product, exact_sum
 from exactpml.database import Database, DatabaseSpace
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact_product, exact_sum
-from exactpml.notions._common import compare_scalars
 from exactpml.structured._query import Query
 
 __all__ = ["StatisticIndex"]

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism
 from exactpml import strategies as xst
-from exactpml._hockey_stick import hockey_stick, short_decimal
+from exactpml.leakage.hockey_stick import hockey_stick, short_decimal
 from exactpml.partial_knowledge import (
     CountingMechanism,
     KnownCount,

@@ -12,6 +12,7 @@ from proofs_check.verdict import Verdict
 
 __all__ = ["latex_escape", "report_to_latex"]
 
+
 def latex_escape(text: str) -> str:
     r"""Escape text for LaTeX's text mode.
 

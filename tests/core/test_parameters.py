@@ -33,9 +33,9 @@ from exactpml.bldp import (
 )
 from exactpml.continuous import ContinuousMechanism
 from exactpml.database import DatabaseMechanism
-from exactpml.families import IIDPriors
-from exactpml.laplace_counting import laplace_counting_query
-from exactpml.measures import probability_leakage_at_most
+from exactpml.instances.laplace_counting import laplace_counting_query
+from exactpml.instances.threshold_query import threshold_query_leakage
+from exactpml.leakage import probability_leakage_at_most
 from exactpml.notions import (
     delta_for_epsilon,
     hockey_stick_divergence,
@@ -55,7 +55,7 @@ from exactpml.partial_knowledge import (
     remark_2,
 )
 from exactpml.structured import GeometricNoise, LaplaceNoise, randomized_response
-from exactpml.threshold_query import threshold_query_leakage
+from exactpml.suprema.families import IIDPriors
 
 RR = DatabaseMechanism({(0,): {0: "3/4", 1: "1/4"}, (1,): {0: "1/4", 1: "3/4"}})
 LOCAL = randomized_response([0, 1], 3)

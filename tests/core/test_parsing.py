@@ -23,12 +23,12 @@ from exactpml import (
     Mechanism,
     ParameterDomain,
     Undecided,
-    certify,
     exact,
     use_bounds,
 )
+from exactpml.core import certify
+from exactpml.core.exact import to_sympy
 from exactpml.core.parsing import parse_exact
-from exactpml.exact import to_sympy
 from exactpml.structured import LaplaceNoise
 
 PAYLOAD = "__import__('os').system('touch M')"

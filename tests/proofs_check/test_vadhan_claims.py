@@ -15,7 +15,7 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exactpml import certify
+from exactpml.core import certify
 from exactpml.database import DatabaseMechanism
 from exactpml.notions import simulation_epsilon
 from proofs_check import ClaimResult, RunOptions, Verdict, run_checks

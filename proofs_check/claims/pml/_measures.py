@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from exactpml import (
-    Distribution,
-    Mechanism,
-    posterior_min_entropy,
-)
+from exactpml import Distribution, Mechanism, posterior_min_entropy
 
 __all__ = ["is_disclosed"]
 

@@ -1,6 +1,6 @@
 """Reference computations for the ``pml.*`` checks of §2.4–4, by enumeration from the definitions.
 
-Independent of :mod:`exactpml.suprema`, :mod:`exactpml.constructions` and
+Independent of :mod:`exactpml.suprema`, :mod:`exactpml.suprema.constructions` and
 :mod:`exactpml.notions` (which the checks test): posteriors are formed by Bayes' rule
 entry by entry, D_inf(P_{X|Y=y} || P_X) as the largest posterior-to-prior ratio on the
 support, the guessing gain of an attribute (the ratio inside Def 2.3) from the Markov

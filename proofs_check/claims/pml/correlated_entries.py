@@ -28,10 +28,11 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml import Distribution, LogValue, certify, differential_privacy_epsilon
+from exactpml import Distribution, LogValue, differential_privacy_epsilon
 from exactpml.continuous import ContinuousMechanism, pointwise_maximal_leakage_at
+from exactpml.core import certify
 from exactpml.database import DatabaseSpace, ProductPrior, entry_leakage, joint_prior
-from exactpml.laplace_counting import entry_leakage_at
+from exactpml.instances.laplace_counting import entry_leakage_at
 from exactpml.structured import CountingQuery, GeometricNoise, LaplaceNoise, QueryMechanism
 from proofs_check import (
     CheckContext,

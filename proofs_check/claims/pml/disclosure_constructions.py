@@ -5,9 +5,9 @@ App. A.3) and ``pml.prop_3_8`` (the smallest privacy cost of a disclosure, the
 α-mechanism of App. A.5) of ``CLAIMS.md``; the source is
 ``seeds/004_95043fae0a301e80.txt``.
 
-The library's builders (:func:`~exactpml.constructions.lower_entropy_attribute`,
-:func:`~exactpml.constructions.lower_entropy_threshold`,
-:func:`~exactpml.constructions.alpha_range`) are compared with the text's closed forms,
+The library's builders (:func:`~exactpml.suprema.constructions.lower_entropy_attribute`,
+:func:`~exactpml.suprema.constructions.lower_entropy_threshold`,
+:func:`~exactpml.suprema.constructions.alpha_range`) are compared with the text's closed forms,
 evaluated here, and with posteriors formed by Bayes' rule
 (:mod:`proofs_check.claims.pml._reference`).  Every comparison is exact (rationals).
 """
@@ -22,7 +22,11 @@ from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism, discloses, pointwise_maximal_leakage
 from exactpml import strategies as xst
-from exactpml.constructions import alpha_range, lower_entropy_attribute, lower_entropy_threshold
+from exactpml.suprema.constructions import (
+    alpha_range,
+    lower_entropy_attribute,
+    lower_entropy_threshold,
+)
 from proofs_check import CheckContext, Evidence, check, property_holds, witness_evidence
 from proofs_check.claims.pml._reference import column_ratio, output_mass, posterior
 

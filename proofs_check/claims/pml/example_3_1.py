@@ -24,7 +24,8 @@ from fractions import Fraction
 import sympy
 from flint import fmpz_poly
 
-from exactpml import Distribution, LogValue, certify, min_entropy
+from exactpml import Distribution, LogValue, min_entropy
+from exactpml.core import certify
 from proofs_check import CheckContext, Evidence, certified_evidence, check, exact_instances
 
 __all__ = ["cell_probabilities", "ex_3_1", "quantized_mean_entropy"]

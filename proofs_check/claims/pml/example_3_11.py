@@ -8,7 +8,7 @@ Then l(X->1) = -log(1 - F) and l(X->0) = -log F, with F = P(S <= m) (the source'
 closed form), and the Chernoff bound F <= exp(-n D_KL(m/n || p)) for m/n <= p gives the
 curves of Figure 1.
 
-The exact leakages, the tail and D_KL come from :mod:`exactpml.threshold_query` (every
+The exact leakages, the tail and D_KL come from :mod:`exactpml.instances.threshold_query` (every
 tail an exact rational computed with integer arithmetic, numerators up to thousands of digits
 at n = 2000); logs are compared in the multiplicative domain or by :mod:`exactpml.certify`,
 never by a float.
@@ -20,8 +20,9 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml import Distribution, LogValue, Mechanism, certify, min_entropy, pml
-from exactpml.threshold_query import (
+from exactpml import Distribution, LogValue, Mechanism, min_entropy, pml
+from exactpml.core import certify
+from exactpml.instances.threshold_query import (
     bernoulli_kl,
     binomial_lower_tail,
     chernoff_bound,
@@ -53,7 +54,7 @@ def chernoff_exponent(n: int, q: Fraction, r: Fraction, *, factor: int = 1) -> s
     """-log(1 - exp(-factor · n · D_KL(q || r))), the text's bound (factor 1).
 
     With factor 1 and (q, r) = (m/n, p), or (1 - (m+1)/n, 1 - p), it is the library's
-    :func:`~exactpml.threshold_query.chernoff_bound`, which the check uses; ``factor = 2``
+    :func:`~exactpml.instances.threshold_query.chernoff_bound`, which the check uses; ``factor = 2``
     serves the ``doubled_exponent`` mutant.
     """
     return -sympy.log(1 - sympy.exp(-factor * n * bernoulli_kl(q, r)))

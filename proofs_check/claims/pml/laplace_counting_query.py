@@ -23,15 +23,17 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml import Distribution, LogValue, certify, limits
+from exactpml import Distribution, LogValue
 from exactpml.continuous import ContinuousMechanism, pointwise_maximal_leakage_at
-from exactpml.laplace_counting import (
+from exactpml.core import certify
+from exactpml.instances.laplace_counting import (
     entry_leakage_at,
     entry_leakage_closed_forms,
     sup_entry_leakage_over_iid,
     sup_entry_leakage_over_outputs,
 )
-from exactpml.witnesses import Construction
+from exactpml.numerics import limits
+from exactpml.suprema.witnesses import Construction
 from proofs_check import (
     CheckContext,
     Evidence,

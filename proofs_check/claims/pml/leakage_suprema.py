@@ -5,7 +5,7 @@ attribute) and ``pml.thm_2_8`` (the leakage capacity as a supremum over priors, 
 only in the limit) of ``CLAIMS.md``; the source is ``seeds/004_95043fae0a301e80.txt``.
 
 Two independent routes meet in every check: the library (:mod:`exactpml.suprema`,
-:mod:`exactpml.constructions`, the limit engine) against enumeration from the definitions
+:mod:`exactpml.suprema.constructions`, the limit engine) against enumeration from the definitions
 (:mod:`proofs_check.claims.pml._reference`: Bayes' rule, the Markov chain U - X - Y, column
 ratios), with expected values of the fixed instances computed by hand in the docstrings.
 Every comparison is exact (ratios of rationals, or limits taken by the limit engine).
@@ -25,16 +25,16 @@ from exactpml import (
     LogValue,
     Mechanism,
     leakage_capacity,
-    limits,
     pml_joint_divergence,
     pointwise_maximal_leakage,
     sup_guessing_gain,
     sup_pml,
 )
 from exactpml import strategies as xst
-from exactpml.constructions import least_shattering_size
-from exactpml.families import FullSupportPriors
+from exactpml.numerics import limits
 from exactpml.suprema import shattering_construction
+from exactpml.suprema.constructions import least_shattering_size
+from exactpml.suprema.families import FullSupportPriors
 from proofs_check import (
     CheckContext,
     Evidence,

@@ -23,13 +23,13 @@ from exactpml import (
     Distribution,
     LogValue,
     Mechanism,
-    limits,
     max_pointwise_maximal_leakage,
     pml_joint_divergence,
     pointwise_maximal_leakage,
     probability_leakage_at_most,
 )
 from exactpml import strategies as xst
+from exactpml.numerics import limits
 from proofs_check import (
     CheckContext,
     Evidence,

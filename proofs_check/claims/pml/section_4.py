@@ -35,17 +35,17 @@ from exactpml import (
     Mechanism,
     differential_privacy_epsilon,
     free_lunch_epsilon,
-    limits,
     sup_conditional_pml,
     sup_entry_leakage,
     sup_pml,
 )
 from exactpml import strategies as xst
 from exactpml.database import DatabaseSpace
-from exactpml.families import FullSupportPriors, ProductPriors
-from exactpml.limits import limit
+from exactpml.numerics import limits
+from exactpml.numerics.limits import limit
 from exactpml.structured import CountingQuery, GeometricNoise, QueryMechanism
-from exactpml.witnesses import Construction, Supremum
+from exactpml.suprema.families import FullSupportPriors, ProductPriors
+from exactpml.suprema.witnesses import Construction, Supremum
 from proofs_check import CheckContext, Evidence, check, limit_evidence, property_holds
 from proofs_check.claims.pml._instances import edge_cases
 from proofs_check.claims.pml._reference import (

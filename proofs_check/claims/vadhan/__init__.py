@@ -2,7 +2,7 @@
 
 Seed ``002_ab6863cc5677b341.txt`` (MIT 6.889 scribe notes, 2013), restated in CLAIMS.md,
 section ``vadhan.``, which these checks follow.  The library under test is
-:mod:`exactpml.notions` and :mod:`exactpml.measures`; every value it returns is compared with
+:mod:`exactpml.notions` and :mod:`exactpml.leakage`; every value it returns is compared with
 :mod:`proofs_check.claims.vadhan._reference`, which computes from the definitions (maxima over
 every event, over every neighbourhood, Bayes' rule), or with closed forms derived by hand in
 the docstrings.  Rational instances are decided by exact arithmetic; transcendental ones

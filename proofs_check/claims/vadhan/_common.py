@@ -8,8 +8,9 @@ from typing import Any
 import sympy
 from hypothesis import strategies as st
 
-from exactpml import Distribution, certify
+from exactpml import Distribution
 from exactpml import strategies as xst
+from exactpml.core import certify
 from exactpml.errors import Undecided
 from exactpml.notions import differential_privacy_epsilon
 from proofs_check import CheckContext

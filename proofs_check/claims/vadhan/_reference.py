@@ -30,8 +30,8 @@ import sympy
 from hypothesis import strategies as st
 
 from exactpml import strategies as xst
+from exactpml.core.mechanism import Mechanism
 from exactpml.database import DatabaseMechanism
-from exactpml.mechanism import Mechanism
 
 __all__ = [
     "Ratio",

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from exactpml import strategies as xst
 from exactpml.errors import Undecided
-from exactpml.measures import renyi_divergence_inf, total_variation
+from exactpml.leakage import renyi_divergence_inf, total_variation
 from proofs_check import CheckContext, Evidence, check, property_holds
 from proofs_check.claims.vadhan._common import (
     Vector,

@@ -15,7 +15,7 @@ import sympy
 
 from exactpml import Distribution
 from exactpml.database import BOTTOM, DatabaseMechanism, random_row_mechanism
-from exactpml.measures import renyi_divergence_inf, total_variation
+from exactpml.leakage import renyi_divergence_inf, total_variation
 from exactpml.notions import differential_privacy_epsilon, neighbour_statistical_distance
 from proofs_check import (
     CheckContext,

@@ -28,8 +28,13 @@ from typing import Any
 import sympy
 
 from exactpml.core.bounds import big_integer_printing
-from exactpml.errors import InvalidArgument
-from exactpml.exact import (
+from exactpml.core.decisions import (
+    prove_nonnegative,
+    prove_positive,
+    prove_zero,
+    unproven_condition,
+)
+from exactpml.core.exact import (
     Scalar,
     as_scalar,
     exact,
@@ -38,12 +43,9 @@ from exactpml.exact import (
     exact_quotient,
     exact_sum,
     is_rational,
-    prove_nonnegative,
-    prove_positive,
-    prove_zero,
     to_sympy,
-    unproven_condition,
 )
+from exactpml.errors import InvalidArgument
 
 __all__ = ["Distribution", "require_full_support", "require_same_alphabet"]
 

@@ -1,7 +1,7 @@
 """Explicit database mechanisms as tuple-input kernels (private helpers for the suprema).
 
 A database of ``n`` entries over an alphabet ``D`` is an ``n``-tuple; a mechanism on
-databases is a :class:`~exactpml.mechanism.Mechanism` whose inputs are exactly ``D^n``.
+databases is a :class:`~exactpml.core.mechanism.Mechanism` whose inputs are exactly ``D^n``.
 This module reads that structure off the inputs and computes, by brute force over
 neighbouring pairs, the two log-ratios the suprema of Saeidian et al., §4, equal:
 
@@ -24,9 +24,10 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.decisions import exact_compare, prove_zero
+from exactpml.core.exact import Scalar, exact_quotient
+from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar, exact_compare, exact_quotient, prove_zero
-from exactpml.mechanism import Mechanism
 
 __all__ = [
     "DatabaseShape",

@@ -1,6 +1,6 @@
-"""Leakage measures on finite alphabets, exactly (Saeidian et al., §2 and §3).
+"""Pointwise maximal leakage on finite alphabets, exactly (Saeidian et al., §2 and §3).
 
-Every log-valued measure returns a :class:`~exactpml.logvalue.LogValue` holding the exact
+Every log-valued measure returns a :class:`~exactpml.core.logvalue.LogValue` holding the exact
 argument of the log.  Definitions, in the paper's notation:
 
 * min-entropy (Def 2.1): ``H_inf(P_X) = -log max_x p_X(x)``;
@@ -14,7 +14,7 @@ argument of the log.  Definitions, in the paper's notation:
   ``C = log sup_y max_{x,x'} p(y|x)/p(y|x')``, ``oo`` when a column mixes zero and non-zero
   entries (all-zero columns are ignored); maximal leakage ``log Σ_y max_x p(y|x)``.
 
->>> from exactpml import Distribution, Mechanism
+>>> from exactpml import Distribution, Mechanism, leakage_capacity
 >>> mechanism = Mechanism({"a": {0: "3/4", 1: "1/4"}, "b": {0: "1/4", 1: "3/4"}})
 >>> prior = Distribution({"a": "2/3", "b": "1/3"})
 >>> print(pointwise_maximal_leakage(mechanism, prior, 1))
@@ -31,198 +31,44 @@ from typing import Any
 
 import sympy
 
-from exactpml.core.parameters import epsilon_bound
-from exactpml.distribution import Distribution, require_full_support
-from exactpml.errors import InvalidArgument
-from exactpml.exact import (
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import (
     Scalar,
-    as_scalar,
-    exact_difference,
     exact_product,
     exact_quotient,
     exact_sum,
-    prove_positive,
-    prove_zero,
-    to_sympy,
-    unproven_condition,
 )
-from exactpml.logvalue import LogValue
-from exactpml.mechanism import Mechanism
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
+from exactpml.core.parameters import epsilon_bound
+from exactpml.errors import InvalidArgument
+from exactpml.leakage._support import (
+    AttributeLike,
+    Label,
+    _attribute_distribution,
+    _check,
+    _max,
+    _positive_condition,
+    as_attribute,
+)
+from exactpml.leakage.divergences import renyi_divergence_inf
 
 __all__ = [
     "conditional_pointwise_maximal_leakage",
     "guessing_gain",
     "is_pml_private",
-    "kl_divergence",
-    "leakage_capacity",
     "max_pointwise_maximal_leakage",
-    "maximal_leakage",
-    "min_entropy",
     "pml",
     "pml_joint_divergence",
     "pointwise_maximal_leakage",
     "pointwise_maximal_leakage_by_output",
     "posterior_min_entropy",
     "probability_leakage_at_most",
-    "renyi_divergence_inf",
-    "total_variation",
 ]
-
-Label = Hashable
-AttributeLike = Mechanism | Callable[[Any], Hashable]
-
-
-# --- helpers -------------------------------------------------------------------------
-def _max(values: Sequence[Scalar]) -> Scalar:
-    """Exact maximum; a sympy ``Max`` (simplified under the symbols' assumptions) if symbolic."""
-    if all(type(v) is Fraction for v in values):
-        return max(values)
-    return as_scalar(sympy.Max(*(to_sympy(v) for v in values)))
-
-
-def _min(values: Sequence[Scalar]) -> Scalar:
-    if all(type(v) is Fraction for v in values):
-        return min(values)
-    return as_scalar(sympy.Min(*(to_sympy(v) for v in values)))
-
-
-def _positive_condition(value: Scalar, conditions: list[sympy.Basic]) -> bool:
-    """Three-valued ``value > 0``: False when provably zero; records the condition if unknown."""
-    zero = prove_zero(value)
-    if zero:
-        return False
-    if zero is None:
-        conditions.extend(
-            unproven_condition(
-                sympy.StrictGreaterThan(to_sympy(value), 0),
-                prove_positive(value),
-                where="",
-                statement=f"{value} > 0",
-            )
-        )
-    return True
-
-
-def _require_distribution(value: object, name: str) -> Distribution:
-    if not isinstance(value, Distribution):
-        raise InvalidArgument(f"{name} must be a Distribution, got {type(value).__name__}")
-    return value
-
-
-def _require_mechanism(value: object, name: str) -> Mechanism:
-    if not isinstance(value, Mechanism):
-        raise InvalidArgument(f"{name} must be a Mechanism, got {type(value).__name__}")
-    return value
-
-
-def as_attribute(
-    attribute: AttributeLike, mechanism: Mechanism, *, name: str = "attribute"
-) -> Mechanism:
-    """An attribute kernel P_{U|X} on the mechanism's inputs (a callable becomes deterministic)."""
-    if isinstance(attribute, Mechanism):
-        if set(attribute.inputs) != set(mechanism.inputs):
-            raise InvalidArgument(
-                f"{name} must be a kernel on the mechanism's inputs {list(mechanism.inputs)!r}, "
-                f"but it is defined on {list(attribute.inputs)!r}"
-            )
-        return attribute
-    if callable(attribute):
-        return Mechanism.deterministic(attribute, mechanism.inputs, name=name)
-    raise InvalidArgument(f"{name} must be a Mechanism or a function of the input")
-
-
-def _attribute_distribution(attribute: Mechanism, over_inputs: Distribution) -> list[Scalar]:
-    """``[p_U(u) for u in attribute.outputs]`` for a distribution on X (P_U = P_{U|X} ∘ P_X)."""
-    return attribute.output_masses(over_inputs)
-
-
-# --- entropies and divergences -------------------------------------------------------
-def min_entropy(distribution: Distribution) -> LogValue:
-    """H_inf(P) = -log max p (Saeidian et al., Def 2.1), as ``LogValue(1 / max p)``.
-
-    >>> print(min_entropy(Distribution({"a": "7/10", "b": "3/10"})))
-    log(10/7)
-    """
-    _require_distribution(distribution, "distribution")
-    largest = _max(distribution.probabilities)
-    return LogValue(exact_quotient(Fraction(1), largest), conditions=distribution.conditions)
-
-
-def _same_alphabet(p: Distribution, q: Distribution) -> None:
-    if set(p.outcomes) != set(q.outcomes):
-        only_p = [o for o in p.outcomes if o not in q]
-        only_q = [o for o in q.outcomes if o not in p]
-        raise InvalidArgument(
-            "the two distributions have different alphabets: "
-            f"only in the first {only_p!r}, only in the second {only_q!r}"
-        )
-
-
-def renyi_divergence_inf(p: Distribution, q: Distribution) -> LogValue:
-    """D_inf(P||Q) = log ess sup_P p/q = log max_{z in supp P} p(z)/q(z) (Def 2.2).
-
-    Infinite (``LogValue(oo)``) when ``q(z) = 0 < p(z)`` for some z.
-
-    >>> p = Distribution({0: "1/2", 1: "1/2"}); q = Distribution({0: "1/4", 1: "3/4"})
-    >>> print(renyi_divergence_inf(p, q))
-    log(2)
-    """
-    _require_distribution(p, "p")
-    _require_distribution(q, "q")
-    _same_alphabet(p, q)
-    conditions: list[sympy.Basic] = [*p.conditions, *q.conditions]
-    ratios: list[Scalar] = []
-    for outcome, mass in p.items():
-        if not _positive_condition(mass, conditions):
-            continue
-        other = q[outcome]
-        if prove_zero(other):
-            return LogValue(sympy.oo, conditions=tuple(conditions))
-        ratios.append(exact_quotient(mass, other))
-    return LogValue(_max(ratios), conditions=tuple(conditions))
-
-
-def kl_divergence(p: Distribution, q: Distribution) -> Scalar:
-    """D(P||Q) = Σ_{z in supp P} p(z) log(p(z)/q(z)), exact (a sympy expression, or ``oo``).
-
-    >>> kl_divergence(Distribution({0: "1/2", 1: "1/2"}), Distribution({0: "1/4", 1: "3/4"}))
-    -log(3)/2 + log(2)
-    """
-    _require_distribution(p, "p")
-    _require_distribution(q, "q")
-    _same_alphabet(p, q)
-    terms = []
-    for outcome, mass in p.items():
-        if prove_zero(mass):
-            continue
-        other = q[outcome]
-        if prove_zero(other):
-            return sympy.oo
-        terms.append(to_sympy(mass) * sympy.log(to_sympy(exact_quotient(mass, other))))
-    total = sympy.Add(*terms)
-    if p.is_rational and q.is_rational:  # expand_log can take minutes on closed-form masses
-        total = sympy.expand_log(total, force=True)
-    return as_scalar(total)
-
-
-def total_variation(p: Distribution, q: Distribution) -> Scalar:
-    """Statistical distance max_T |P(T) - Q(T)| = ½ Σ_z |p(z) - q(z)|, exact."""
-    _require_distribution(p, "p")
-    _require_distribution(q, "q")
-    _same_alphabet(p, q)
-    differences = [exact_difference(mass, q[o]) for o, mass in p.items()]
-    if all(type(d) is Fraction for d in differences):
-        return sum((abs(d) for d in differences), Fraction(0)) / 2
-    return as_scalar(sympy.Add(*(sympy.Abs(to_sympy(d)) for d in differences)) / 2)
 
 
 # --- pointwise maximal leakage -------------------------------------------------------
-def _check(mechanism: Mechanism, prior: Distribution) -> None:
-    _require_mechanism(mechanism, "mechanism")
-    _require_distribution(prior, "prior")
-    mechanism.check_prior(prior)
-
-
 def _pml_ratio_x(
     mechanism: Mechanism, prior: Distribution, output: Label, conditions: list[sympy.Basic]
 ) -> Scalar:
@@ -455,51 +301,3 @@ def is_pml_private(
     if not family:
         raise InvalidArgument("priors: the set of priors is empty")
     return all(max_pointwise_maximal_leakage(mechanism, prior) <= bound for prior in family)
-
-
-# --- capacities ----------------------------------------------------------------------
-def leakage_capacity(mechanism: Mechanism) -> LogValue:
-    """C(P_{Y|X}) = log sup_y max_{x,x'} p(y|x)/p(y|x') (Def 2.7).
-
-    ``oo`` when some column mixes zero and non-zero entries; all-zero columns are ignored.
-    """
-    _require_mechanism(mechanism, "mechanism")
-    kernel = mechanism.integer_kernel
-    if kernel is not None:
-        ratio = kernel.capacity_ratio()
-        return LogValue(sympy.oo) if ratio is None else LogValue._of_fraction(ratio)
-    conditions: list[sympy.Basic] = list(mechanism.conditions)
-    ratios: list[Scalar] = []
-    for y in mechanism.outputs:
-        entries = mechanism.column(y)
-        if all(prove_zero(v) for v in entries):
-            continue
-        if any(prove_zero(v) for v in entries):
-            return LogValue(sympy.oo, conditions=tuple(conditions))
-        ratios.append(exact_quotient(_max(entries), _min(entries)))
-    return LogValue(_max(ratios) if ratios else Fraction(1), conditions=tuple(conditions))
-
-
-def maximal_leakage(mechanism: Mechanism, prior: Distribution | None = None) -> LogValue:
-    """Maximal leakage log Σ_y max_{x in supp P_X} p(y|x) (all inputs when no prior is given)."""
-    _require_mechanism(mechanism, "mechanism")
-    rows = range(len(mechanism.inputs))
-    if prior is not None:
-        _check(mechanism, prior)
-        rows = [i for i, x in enumerate(mechanism.inputs) if not prove_zero(prior[x])]  # type: ignore[assignment]
-    kernel = mechanism.integer_kernel
-    if kernel is not None:
-        best, _ = kernel.column_extremes(list(rows))
-        total = sum((kernel.entry(best[c], c) for c in range(len(mechanism.outputs))), Fraction(0))
-        return LogValue(total)
-    total_symbolic = exact_sum(
-        _max([mechanism.rows[i][c] for i in rows]) for c in range(len(mechanism.outputs))
-    )
-    return LogValue(total_symbolic, conditions=mechanism.conditions)
-
-
-def require_full_support_prior(prior: Distribution, *, name: str = "prior") -> Distribution:
-    """Validate that ``prior`` is a Distribution with full support (Q_X in the set P_X)."""
-    _require_distribution(prior, name)
-    require_full_support(prior, name=name)
-    return prior

@@ -15,7 +15,7 @@ Measures (Saeidian et al., Thm 2.4 with densities; Def 2.7; Def 3.3):
 * :func:`pointwise_maximal_leakage_at` -- l(X->y) (or l(U->y)) at an exact output y;
 * :func:`pml_closed_form` -- the same as a piecewise closed form in y;
 * :func:`sup_pml_over_outputs` -- sup_y l(X->y): exact where each piece is monotone or its
-  critical points are solvable, else :class:`~exactpml.witnesses.SupremumBounds` (certified
+  critical points are solvable, else :class:`~exactpml.suprema.witnesses.SupremumBounds` (certified
   bounds, stated as such);
 * :func:`leakage_capacity_of` -- C = log sup_y max_{x,x'} p(y|x)/p(y|x');
 * :func:`disclosure` -- Thm 3.4's inf_y H_inf(Q_{U|Y=y}), which may be 0 only in the limit
@@ -39,17 +39,26 @@ from typing import Any, Literal
 
 import sympy
 
-from exactpml import certify
-from exactpml._expsums import Candidate, ExpSum, Piece, parse_pieces, ratio_candidates
-from exactpml.certify import check_expression
+from exactpml.continuous.expsums import Candidate, ExpSum, Piece, parse_pieces, ratio_candidates
+from exactpml.core import certify
+from exactpml.core.certify import check_expression
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
 from exactpml.core.parameters import positive_scale
-from exactpml.distribution import Distribution
 from exactpml.errors import InvalidArgument, Undecided
-from exactpml.exact import Scalar, as_scalar, exact, prove_zero, to_sympy
-from exactpml.families import ParameterDomain
-from exactpml.logvalue import LogValue
-from exactpml.mechanism import Mechanism
-from exactpml.witnesses import Construction, Instance, Measure, Supremum, SupremumBounds
+from exactpml.suprema.families import ParameterDomain
+from exactpml.suprema.witnesses import (
+    Construction,
+    Instance,
+    Measure,
+    Supremum,
+    SupremumBounds,
+    entry_attribute,
+    register_measure_evaluator,
+)
 
 __all__ = [
     "ContinuousMechanism",
@@ -667,7 +676,7 @@ def measure_at(
     *,
     attribute: object = None,
 ) -> LogValue:
-    """The value an :class:`~exactpml.witnesses.Instance` of a continuous mechanism reports."""
+    """The value a continuous mechanism's :class:`~exactpml.suprema.witnesses.Instance` reports."""
     if measure in ("pml", "attribute"):
         return pointwise_maximal_leakage_at(mechanism, prior, output, attribute=attribute)
     y = mechanism.check_output(output)
@@ -699,3 +708,25 @@ def measure_at(
                 best_value = mass
         return LogValue(best_value)
     raise InvalidArgument(f"measure {measure!r} is not defined for continuous mechanisms")
+
+
+def _evaluate_instance(instance: Instance) -> LogValue:
+    """The measure table's row for continuous mechanisms (:meth:`Instance.leakage`)."""
+    if instance.measure == "entry" and instance.entry is not None:
+        return measure_at(
+            instance.mechanism,
+            instance.prior,
+            instance.output,
+            "attribute",
+            attribute=entry_attribute(instance.entry),
+        )
+    return measure_at(
+        instance.mechanism,
+        instance.prior,
+        instance.output,
+        instance.measure,
+        attribute=instance.attribute,
+    )
+
+
+register_measure_evaluator(ContinuousMechanism, _evaluate_instance)

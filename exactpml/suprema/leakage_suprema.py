@@ -36,9 +36,17 @@ from typing import Any
 
 import sympy
 
-from exactpml import limits
-from exactpml._parametric import parametric_supremum
-from exactpml._tuples import (
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, exact_sum, to_sympy
+from exactpml.core.logvalue import LogValue
+from exactpml.core.mechanism import Mechanism
+from exactpml.errors import ExactPMLError, InvalidArgument
+from exactpml.leakage._support import AttributeLike, as_attribute
+from exactpml.leakage.pml import conditional_pointwise_maximal_leakage, pointwise_maximal_leakage
+from exactpml.numerics import limits
+from exactpml.suprema._parametric import parametric_supremum
+from exactpml.suprema._tuples import (
     DatabaseShape,
     compare,
     database_shape,
@@ -46,7 +54,7 @@ from exactpml._tuples import (
     entry_ratio_over_all_priors,
     free_lunch_ratio,
 )
-from exactpml.constructions import (
+from exactpml.suprema.constructions import (
     concentrating_kernel_prior,
     concentrating_prior,
     concentrating_product_prior,
@@ -54,10 +62,7 @@ from exactpml.constructions import (
     shattering_attribute,
     shattering_quantities,
 )
-from exactpml.distribution import Distribution
-from exactpml.errors import ExactPMLError, InvalidArgument
-from exactpml.exact import Scalar, exact_sum, prove_zero, to_sympy
-from exactpml.families import (
+from exactpml.suprema.families import (
     FinitePriors,
     FullSupportPriors,
     IIDPriors,
@@ -66,21 +71,9 @@ from exactpml.families import (
     PriorFamily,
     ProductPriors,
 )
-from exactpml.logvalue import LogValue
-from exactpml.measures import (
-    AttributeLike,
-    as_attribute,
-    conditional_pointwise_maximal_leakage,
-    pointwise_maximal_leakage,
-)
-from exactpml.mechanism import Mechanism
-from exactpml.witnesses import Construction, Instance, Supremum, SupremumBounds
+from exactpml.suprema.witnesses import Construction, Instance, Supremum
 
 __all__ = [
-    "Construction",
-    "Instance",
-    "Supremum",
-    "SupremumBounds",
     "shattering_construction",
     "sup_conditional_pml",
     "sup_entry_leakage",
@@ -713,7 +706,7 @@ def sup_guessing_gain(
 ) -> Supremum:
     """Def 2.3's sup over attributes U of max_u p(u|y) / max_u p_U(u), which Thm 2.4 says is
     exp l(X->y): attained by the shattering attribute with the least K that works
-    (:func:`~exactpml.constructions.least_shattering_size`).  The witness attribute has
+    (:func:`~exactpml.suprema.constructions.least_shattering_size`).  The witness attribute has
     K + 1 values; a K above ``max_size`` is refused rather than built."""
     if not isinstance(mechanism, Mechanism):
         raise InvalidArgument(f"mechanism must be a Mechanism, got {type(mechanism).__name__}")

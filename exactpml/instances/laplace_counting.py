@@ -9,7 +9,8 @@ B_i = f(D_i), take the database binary (App. B.3).  With w = e^{1/(nb)}:
 
 Between consecutive atoms k/n every p(y|D_1 = d) and p_Y(y) is ``A e^{-y/b} + B e^{y/b}``,
 so each ratio p(y|d)/p_Y(y) is a Moebius function of e^{2y/b}, hence monotone on the piece
-(:mod:`exactpml._expsums` derives this from the derivative's numerator, it is not assumed).
+(:mod:`exactpml.continuous.expsums` derives this from the derivative's numerator, it is not
+assumed).
 So sup_y l(D_1->y) is the largest value at the atoms 0, 1/n, ..., 1 -- decided exactly,
 piece by piece, by certified comparison.  This is needed because B.3's argument that
 y -> E_X[exp(-|y - S/n|/b)] increases up to p and decreases after is false for small b
@@ -33,16 +34,17 @@ from typing import Any
 import sympy
 from flint import arb, fmpq
 
-from exactpml import certify, limits
-from exactpml._expsums import ExpSum, Piece, ratio_candidates
 from exactpml.continuous import ContinuousMechanism
+from exactpml.continuous.expsums import ExpSum, Piece, ratio_candidates
+from exactpml.core import certify
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
+from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import positive_integer, positive_scale, probability
-from exactpml.distribution import Distribution
 from exactpml.errors import ExactPMLError, InvalidArgument, Undecided
-from exactpml.exact import Scalar, as_scalar, exact, to_sympy
-from exactpml.families import ParameterDomain
-from exactpml.logvalue import LogValue
-from exactpml.witnesses import Construction, Instance, Supremum
+from exactpml.numerics import limits
+from exactpml.suprema.families import ParameterDomain
+from exactpml.suprema.witnesses import Construction, Instance, Supremum
 
 __all__ = [
     "entry_leakage_at",

@@ -23,21 +23,18 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml.core.parameters import probability
-from exactpml.errors import InvalidArgument, Undecided
-from exactpml.exact import (
+from exactpml.core.decisions import exact_sign, prove_nonnegative, prove_positive, prove_zero
+from exactpml.core.exact import (
     Scalar,
     as_scalar,
     exact_difference,
     exact_product,
-    exact_sign,
     exact_sum,
-    prove_nonnegative,
-    prove_positive,
-    prove_zero,
     to_sympy,
 )
-from exactpml.logvalue import LogValue
+from exactpml.core.logvalue import LogValue
+from exactpml.core.parameters import probability
+from exactpml.errors import InvalidArgument, Undecided
 
 __all__ = [
     "at_most",

@@ -27,23 +27,21 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml._univariate import (
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
+from exactpml.core.mechanism import Mechanism
+from exactpml.errors import ExactPMLError, InvalidArgument
+from exactpml.leakage._support import AttributeLike, as_attribute
+from exactpml.leakage.divergences import min_entropy
+from exactpml.leakage.pml import pointwise_maximal_leakage
+from exactpml.numerics.univariate import (
     RationalFunction,
     compare_points,
     rational_between,
     real_roots_between,
 )
-from exactpml.distribution import Distribution
-from exactpml.errors import ExactPMLError, InvalidArgument
-from exactpml.exact import Scalar, as_scalar, exact, prove_zero, to_sympy
-from exactpml.families import ParameterDomain, sorted_points
-from exactpml.measures import (
-    AttributeLike,
-    as_attribute,
-    min_entropy,
-    pointwise_maximal_leakage,
-)
-from exactpml.mechanism import Mechanism
+from exactpml.suprema.families import ParameterDomain, sorted_points
 
 __all__ = [
     "U0",

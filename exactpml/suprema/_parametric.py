@@ -29,14 +29,14 @@ from typing import Any
 
 import sympy
 
-from exactpml import limits
-from exactpml._univariate import RationalFunction, compare_points, real_roots_between
-from exactpml.distribution import Distribution
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, to_sympy
+from exactpml.core.logvalue import LogValue
 from exactpml.errors import Undecided
-from exactpml.exact import Scalar, to_sympy
-from exactpml.families import ParametricPriors
-from exactpml.logvalue import LogValue
-from exactpml.witnesses import Construction, Instance, Supremum
+from exactpml.numerics import limits
+from exactpml.numerics.univariate import RationalFunction, compare_points, real_roots_between
+from exactpml.suprema.families import ParametricPriors
+from exactpml.suprema.witnesses import Construction, Instance, Supremum
 
 __all__ = ["parametric_supremum"]
 
@@ -170,6 +170,6 @@ def parametric_supremum(
 
 
 def _inside(left: Scalar, right: Scalar) -> Fraction:
-    from exactpml._univariate import rational_between
+    from exactpml.numerics.univariate import rational_between
 
     return rational_between(left, right)

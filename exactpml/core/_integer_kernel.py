@@ -15,7 +15,7 @@ What the leakage measures need, exactly:
   below ``2**31``); any column whose candidate fails is recomputed with Python integers.
 * :meth:`IntegerKernel.pml_ratios`: ``max_{x in supp} p(y|x) / p_Y(y)`` for every column
   (Saeidian et al., Thm 2.4), from p_Y's numerators over one common denominator T
-  (:func:`~exactpml._integer_arithmetic.vector_matrix_product`) and one gcd per column
+  (:func:`~exactpml.core._integer_arithmetic.vector_matrix_product`) and one gcd per column
   (vectorised int64 gcd when T < 2**63).
 * :meth:`IntegerKernel.capacity_ratio`: ``max_y max_x p(y|x) / min_x p(y|x)`` (Def 2.7).
 
@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from exactpml._integer_arithmetic import (
+from exactpml.core._integer_arithmetic import (
     coprime_fraction,
     lcm_of,
     reduced_fraction,

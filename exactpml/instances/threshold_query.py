@@ -14,7 +14,7 @@ where D_KL(q ‖ r) = q log(q/r) + (1-q) log((1-q)/(1-r)) between Bernoullis and
 are Chernoff bounds on the binomial tail (Hagerup and Rüb, 1990).  Figure 1 of the paper
 plots the first bound for p ∈ {0.3, 0.5} and n ∈ {200, 500, 1000, 2000}.
 
-The leakages are :class:`~exactpml.logvalue.LogValue`\ s of exact rationals: F is summed with
+The leakages are :class:`~exactpml.core.logvalue.LogValue`\ s of exact rationals: F is summed with
 Python integers over the common denominator d^n (p = a/d), so n in the thousands takes
 milliseconds.  The bounds are exact sympy expressions, compared and printed through
 :mod:`exactpml.certify`.
@@ -35,10 +35,10 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.exact import to_sympy
+from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import probability
 from exactpml.errors import InvalidArgument
-from exactpml.exact import to_sympy
-from exactpml.logvalue import LogValue
 
 __all__ = [
     "bernoulli_kl",

@@ -29,10 +29,11 @@ from typing import Any
 
 import sympy
 
-from exactpml import certify
+from exactpml.core import certify
 from exactpml.core.bounds import big_integer_printing
+from exactpml.core.decisions import prove_nonnegative, prove_zero
+from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
-from exactpml.exact import Scalar, as_scalar, exact, prove_nonnegative, prove_zero, to_sympy
 
 __all__ = ["LogValue"]
 

@@ -21,20 +21,11 @@ from fractions import Fraction
 import flint
 import sympy
 
-from exactpml.distribution import Distribution
+from exactpml.core.decisions import exact_compare as compare_scalars
+from exactpml.core.decisions import prove_nonnegative, prove_zero, unproven_condition
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar, as_scalar, exact, exact_product, exact_sum, to_sympy
 from exactpml.errors import InvalidArgument
-from exactpml.exact import (
-    Scalar,
-    as_scalar,
-    exact,
-    exact_product,
-    exact_sum,
-    prove_nonnegative,
-    prove_zero,
-    to_sympy,
-    unproven_condition,
-)
-from exactpml.notions._common import compare_scalars
 
 __all__ = ["count_distribution", "count_numerators", "statistic_distribution"]
 

@@ -15,10 +15,10 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml import certify
+from exactpml.core import certify
 from exactpml.core.bounds import current_bounds
+from exactpml.core.exact import Scalar, as_scalar, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
-from exactpml.exact import Scalar, as_scalar, to_sympy
 
 __all__ = [
     "RationalFunction",

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from exactpml.distribution import Distribution, require_full_support
-from exactpml.measures import AttributeLike, as_attribute, posterior_min_entropy
-from exactpml.mechanism import Mechanism
+from exactpml.core.distribution import Distribution, require_full_support
+from exactpml.core.mechanism import Mechanism
+from exactpml.leakage._support import AttributeLike, as_attribute
+from exactpml.leakage.pml import posterior_min_entropy
 
 __all__ = ["discloses", "disclosing_outputs", "singles_out"]
 

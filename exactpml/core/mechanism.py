@@ -24,19 +24,19 @@ from typing import Any
 
 import sympy
 
-from exactpml._integer_kernel import IntegerKernel, integer_rows
+from exactpml.core._integer_kernel import IntegerKernel, integer_rows
 from exactpml.core.bounds import big_integer_printing
-from exactpml.distribution import Distribution, require_same_alphabet, validate_probabilities
-from exactpml.errors import InvalidArgument
-from exactpml.exact import (
+from exactpml.core.decisions import prove_zero
+from exactpml.core.distribution import Distribution, require_same_alphabet, validate_probabilities
+from exactpml.core.exact import (
     Scalar,
     exact,
     exact_difference,
     exact_product,
     exact_quotient,
     exact_sum,
-    prove_zero,
 )
+from exactpml.errors import InvalidArgument
 
 __all__ = ["Mechanism"]
 
@@ -71,7 +71,7 @@ class Mechanism:
 
     Args:
         kernel: a mapping input -> (mapping output -> probability).  Outputs missing from a
-            row have probability 0.  Entries are exact (see :func:`exactpml.exact.exact`).
+            row have probability 0.  Entries are exact (see :func:`exactpml.core.exact.exact`).
         outputs: the output alphabet in order; by default every output named in some row,
             in order of first appearance.  A row naming an output outside ``outputs`` is an
             error.  Outputs that no row produces are allowed (their PML is 0, footnote 5).

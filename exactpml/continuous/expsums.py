@@ -30,10 +30,10 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml import certify
-from exactpml._univariate import rational_bounds
+from exactpml.core import certify
+from exactpml.core.exact import Scalar, as_scalar, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
-from exactpml.exact import Scalar, as_scalar, to_sympy
+from exactpml.numerics.univariate import rational_bounds
 
 __all__ = ["Candidate", "ExpSum", "Piece", "parse_pieces", "ratio_candidates"]
 

@@ -6,7 +6,7 @@
   prior of eq. (B.3)), with its parameter, the direction of the limit, a builder for any
   parameter value, the leakage along the family as an expression, and its exact limit
   (taken by :func:`exactpml.limits.limit`, never by substituting the limit point);
-* :class:`Supremum` -- the exact value (a :class:`~exactpml.logvalue.LogValue`, possibly
+* :class:`Supremum` -- the exact value (a :class:`~exactpml.core.logvalue.LogValue`, possibly
   ``oo``), ``attained``, and the witness (an ``Instance`` when attained, else the
   ``Construction`` whose limit reaches it);
 * :class:`SupremumBounds` -- when no exact value is available: certified lower and upper
@@ -22,13 +22,22 @@ from typing import Any, Literal
 
 import sympy
 
-from exactpml.distribution import Distribution
+from exactpml.core.distribution import Distribution
+from exactpml.core.exact import Scalar
+from exactpml.core.logvalue import LogValue
 from exactpml.errors import InvalidArgument
-from exactpml.exact import Scalar
-from exactpml.families import ParameterDomain
-from exactpml.logvalue import LogValue
+from exactpml.suprema.families import ParameterDomain
 
-__all__ = ["Construction", "Instance", "Measure", "Supremum", "SupremumBounds"]
+__all__ = [
+    "Construction",
+    "Instance",
+    "Measure",
+    "Supremum",
+    "SupremumBounds",
+    "entry_attribute",
+    "register_measure_evaluator",
+    "rest_attribute",
+]
 
 Label = Hashable
 Measure = Literal["pml", "attribute", "entry", "conditional", "gain", "certainty", "capacity"]
@@ -37,11 +46,26 @@ guessing gain max_u p(u|y) / max_u p_U(u) of one attribute (the ratio inside Def
 posterior certainty max_u q(u|y) (as log of it), or max_{x,x'} p(y|x)/p(y|x') (Def 2.7)."""
 
 
-def _entry_of(entry: int) -> Callable[[tuple[Any, ...]], Any]:
+_EVALUATORS: dict[type, Callable[[Instance], LogValue]] = {}
+
+
+def register_measure_evaluator(
+    mechanism_type: type, evaluate: Callable[[Instance], LogValue]
+) -> None:
+    """Declare how :meth:`Instance.leakage` evaluates instances whose mechanism is a
+    ``mechanism_type`` (the measure table: the algorithms register here, so this value
+    object needs no import of them).  ``evaluate`` reads ``instance.measure`` and the other
+    fields and returns the exact value."""
+    _EVALUATORS[mechanism_type] = evaluate
+
+
+def entry_attribute(entry: int) -> Callable[[tuple[Any, ...]], Any]:
+    """The attribute D_i of a database x = (d_0, ..., d_{n-1}): x -> x[i]."""
     return lambda x: x[entry]
 
 
-def _rest_of(entry: int) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+def rest_attribute(entry: int) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
+    """The side information d_{-i}: x -> x without its entry i."""
     return lambda x: x[:entry] + x[entry + 1 :]
 
 
@@ -70,41 +94,20 @@ class Instance:
     parameter_value: Scalar | None = None
 
     def leakage(self) -> LogValue:
-        """The value of the measure at this instance, recomputed from the definitions."""
-        from exactpml import measures
+        """The value of the measure at this instance, recomputed from the definitions.
 
-        mechanism = self.mechanism
-        if not hasattr(mechanism, "rows"):  # a continuous mechanism
-            from exactpml import continuous
-
-            if self.measure == "entry" and self.entry is not None:
-                return continuous.measure_at(
-                    mechanism, self.prior, self.output, "attribute", attribute=_entry_of(self.entry)
-                )
-            return continuous.measure_at(
-                mechanism, self.prior, self.output, self.measure, attribute=self.attribute
-            )
-        if self.measure == "pml":
-            return measures.pointwise_maximal_leakage(mechanism, self.prior, self.output)
-        if self.measure == "attribute":
-            return measures.pointwise_maximal_leakage(
-                mechanism, self.prior, self.output, attribute=self.attribute
-            )
-        if self.measure == "gain":
-            return measures.guessing_gain(mechanism, self.prior, self.output, self.attribute)
-        if self.entry is None:
-            raise InvalidArgument(f"an instance of measure {self.measure!r} needs an entry")
-        if self.measure == "entry":
-            return measures.pointwise_maximal_leakage(
-                mechanism, self.prior, self.output, attribute=_entry_of(self.entry)
-            )
-        return measures.conditional_pointwise_maximal_leakage(
-            mechanism,
-            self.prior,
-            self.output,
-            given=_rest_of(self.entry),
-            value=self.side_information,
-            attribute=_entry_of(self.entry),
+        Computed by the evaluator registered for the mechanism's type in the measure table
+        (:func:`register_measure_evaluator`): finite mechanisms by
+        :mod:`exactpml.suprema.measure_table`, continuous ones by :mod:`exactpml.continuous`.
+        This value object imports no algorithm.
+        """
+        for kind in type(self.mechanism).__mro__:
+            evaluate = _EVALUATORS.get(kind)
+            if evaluate is not None:
+                return evaluate(self)
+        raise InvalidArgument(
+            f"no measure evaluator is registered for {type(self.mechanism).__name__} "
+            "(see exactpml.suprema.witnesses.register_measure_evaluator)"
         )
 
     def describe(self) -> str:

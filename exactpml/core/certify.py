@@ -1,0 +1,593 @@
+"""Certified numerics: rigorous enclosures, signs, comparisons and decimals of closed expressions.
+
+A *closed expression* is an exact value with no free symbols: a ``Fraction`` / ``int``, or a
+sympy expression built from rationals with ``+ * /``, integer and rational powers, ``exp``,
+``log``, ``sqrt``, ``sin``, ``cos``, ``Abs``, ``Max``, ``Min``, ``pi``, ``E``, ``binomial`` /
+``factorial`` of integers, and real algebraic numbers ``CRootOf(poly, k)`` (the critical
+points of the suprema over one-parameter families, :mod:`exactpml.suprema`).  Every decision here is
+exact or certified:
+
+1. rationals are compared exactly;
+2. otherwise the value is enclosed in an Arb ball (python-flint ``arb``, rigorous interval
+   arithmetic) at increasing working precision until the ball excludes the boundary;
+3. if the ball still contains the boundary, the difference must be *proved* zero by exact
+   symbolic simplification, or :class:`~exactpml.errors.Undecided` is raised.
+
+sympy's own ``is_positive`` / ``is_zero`` are deliberately **not** used on numbers: for a
+numeric expression they decide from a 2-digit ``evalf``, which is not certified.  With
+``F = sum_{k<=200} C(2000, k) 2^-2000`` (about ``6.72e-322``), sympy 1.14 reports
+``log(1-F) - log(1-F/2)`` *and its negation* both as ``is_positive``, and reports the exact
+zero ``log((1-F)(1-F/2)) - log(1-F) - log(1-F/2)`` as ``is_zero == False``.
+
+Cancellation traps are rewritten before enclosing: ``log(R)`` for ``R`` near 1 is computed
+as ``log1p(R - 1)`` with ``R - 1`` formed exactly (also when ``R`` is a sum with a rational
+part), and ``c + k exp(a)`` with ``|a| <= 1`` as ``(c + k) + k expm1(a)``.  This serves the
+transcendental comparisons of Saeidian et al., "Pointwise maximal leakage and differential
+privacy" (Apps. A-B), e.g. the Laplace bounds ``1/(nb) - log((1-c) + c e^{1/(nb)})`` of
+Prop. 4.6 (App. B.3).
+
+>>> import sympy
+>>> sign(sympy.log(3) - sympy.Rational(11, 10))
+-1
+>>> compare(sympy.sqrt(2), sympy.Rational(99, 70))
+-1
+>>> decimal(sympy.pi, 10)
+'3.141592654'
+>>> decimal(sympy.Rational(1, 8), 2)
+'0.12'
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import sympy
+from flint import arb, ctx, fmpq, fmpz
+from sympy.polys.rootoftools import ComplexRootOf
+
+from exactpml.core.bounds import Bounds, big_integer_printing, current_bounds, exceeded
+from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
+from exactpml.errors import InexactInput, InvalidArgument, Undecided
+
+__all__ = [
+    "compare",
+    "decimal",
+    "enclosure",
+    "is_equal",
+    "is_greater",
+    "is_greater_equal",
+    "is_less",
+    "is_less_equal",
+    "sign",
+]
+
+DEFAULT_MAX_PRECISION = Bounds().certified_precision
+"""Default cap (bits) on the working precision of :func:`sign` and :func:`compare` (the
+bound ``certified_precision`` of :func:`exactpml.core.bounds.current_bounds` when none is
+given)."""
+
+_START_PRECISION = 64
+_PROOF_PRECISION = 256  # a ball that still contains 0 here triggers one attempt to prove zero
+_SUPPORTED = (
+    "rationals, + * /, powers, exp, log, sqrt, sin, cos, Abs, Max, Min, pi, E, binomial, "
+    "factorial, "
+    "real CRootOf"
+)
+
+
+def _short(expr: object, limit: int = 160) -> str:
+    text = str(expr)
+    return text if len(text) <= limit else f"{text[: limit // 2]} ... {text[-limit // 2 :]}"
+
+
+def check_expression(
+    expr: sympy.Basic, *, where: str, parameters: frozenset[sympy.Symbol] = frozenset()
+) -> None:
+    """Structural validation of a sympy expression, with no assumption queries (which cost
+    far more than the arithmetic on large expressions): no floats, ``nan``, ``zoo`` or ``I``,
+    and every free symbol other than ``parameters`` real with a known sign."""
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.Float):
+            raise InexactInput(
+                f"{where}: {_short(expr)} contains the floating-point number {node}, which is "
+                "inexact; use sympy.Rational or a string such as '3/10'"
+            )
+        if node is sympy.nan or node is sympy.zoo:
+            raise InvalidArgument(f"{where}: {_short(expr)} is not a number (contains {node})")
+        if node is sympy.I:
+            raise InvalidArgument(f"{where}: {_short(expr)} is complex; values here are real")
+    for symbol in expr.free_symbols:
+        if symbol in parameters or not isinstance(symbol, sympy.Symbol):
+            continue
+        known_sign = any(
+            value is not None
+            for value in (symbol.is_positive, symbol.is_nonnegative, symbol.is_negative)
+        )
+        if symbol.is_extended_real is not True or not known_sign:
+            raise InvalidArgument(
+                f"{where}: symbol {symbol} has unknown sign; declare it with an assumption, "
+                f"e.g. sympy.Symbol('{symbol}', positive=True)"
+            )
+
+
+def _closed(value: object, *, where: str) -> Scalar:
+    """Validate a closed exact value: ``Fraction`` or sympy without free symbols (may be ±oo)."""
+    if isinstance(value, sympy.Basic):
+        free = value.free_symbols
+        if free:
+            names = ", ".join(sorted(str(s) for s in free))
+            raise InvalidArgument(
+                f"{where}: {_short(value)} has free symbol(s) {names}; certified numerics need "
+                "a closed expression (substitute exact values first)"
+            )
+        check_expression(value, where=where)
+        return as_scalar(value)
+    return exact(value, where=where)
+
+
+def _is_infinite(value: Scalar) -> bool:
+    return value is sympy.oo or value is sympy.S.NegativeInfinity
+
+
+def _check_precision(name: str, value: object, minimum: int = 2) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgument(f"{name}={value!r} must be an int (bits).")
+    if value < minimum:
+        raise InvalidArgument(f"{name}={value!r} must be at least {minimum}.")
+    return value
+
+
+def _max_precision(value: int | None) -> int:
+    """The working-precision cap: ``value``, or the bound ``certified_precision``."""
+    if value is None:
+        return current_bounds().certified_precision
+    return _check_precision("max_precision", value)
+
+
+def _arb_q(value: Fraction) -> arb:
+    return arb(fmpq(value.numerator, value.denominator))
+
+
+class _Encloser:
+    """Evaluates a sympy tree into an Arb ball at the current working precision (memoised)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[sympy.Basic, arb] = {}
+
+    def eval(self, node: sympy.Basic) -> arb:
+        cached = self._cache.get(node)
+        if cached is None:
+            cached = self._eval(node)
+            self._cache[node] = cached
+        return cached
+
+    def _eval(self, node: sympy.Basic) -> arb:
+        if isinstance(node, sympy.Rational):
+            return arb(fmpq(int(node.p), int(node.q)))
+        if node is sympy.pi:
+            return arb.pi()
+        if node is sympy.E:
+            return arb.const_e()
+        if isinstance(node, sympy.Add):
+            return self._sum(node, Fraction(0))
+        if isinstance(node, sympy.Mul):
+            result = arb(1)
+            for factor in node.args:
+                result *= self.eval(factor)
+            return result
+        if isinstance(node, sympy.Pow):
+            return self._power(node)
+        if isinstance(node, sympy.exp):
+            return _exponential(self.eval(node.args[0]), node)
+        if isinstance(node, sympy.log):
+            return self._log(node)
+        if isinstance(node, (sympy.sin, sympy.cos)):
+            argument = self.eval(node.args[0])
+            return argument.sin() if isinstance(node, sympy.sin) else argument.cos()
+        if isinstance(node, sympy.Abs):
+            return abs(self.eval(node.args[0]))
+        if isinstance(node, (sympy.Max, sympy.Min)):
+            balls = [self.eval(arg) for arg in node.args]
+            result = balls[0]
+            for ball in balls[1:]:
+                result = result.max(ball) if isinstance(node, sympy.Max) else result.min(ball)
+            return result
+        if isinstance(node, (sympy.binomial, sympy.factorial)):
+            return self._combinatorial(node)
+        if isinstance(node, ComplexRootOf):
+            return self._root(node)
+        if node.is_infinite or node is sympy.nan or node is sympy.zoo:
+            raise InvalidArgument(f"{_short(node)} is not finite; no ball encloses it")
+        raise Undecided(
+            f"cannot enclose {_short(node)}: {type(node).__name__} is not supported by "
+            f"exactpml.certify (supported: {_SUPPORTED})",
+            expression=node,
+        )
+
+    def shifted(self, node: sympy.Basic, shift: Fraction) -> arb:
+        """Ball for ``node + shift``, adding ``shift`` exactly to the rational part of a sum."""
+        if isinstance(node, sympy.Rational):
+            return _arb_q(Fraction(int(node.p), int(node.q)) + shift)
+        if isinstance(node, sympy.Add):
+            return self._sum(node, shift)
+        return self.eval(node) + _arb_q(shift)
+
+    def _sum(self, node: sympy.Add, shift: Fraction) -> arb:
+        constant = shift
+        rest = arb(0)
+        for term in node.args:
+            if isinstance(term, sympy.Rational):
+                constant += Fraction(int(term.p), int(term.q))
+                continue
+            coefficient, factor = term.as_coeff_Mul()
+            if isinstance(factor, sympy.exp) and isinstance(coefficient, sympy.Rational):
+                k = Fraction(int(coefficient.p), int(coefficient.q))
+                exponent = self.eval(factor.args[0])
+                if exponent.abs_upper() <= 1:  # k e^a = k + k expm1(a): keeps the small part
+                    constant += k
+                    rest += _arb_q(k) * exponent.expm1()
+                else:
+                    rest += _arb_q(k) * _exponential(exponent, factor)
+                continue
+            rest += self.eval(term)
+        return rest + _arb_q(constant) if constant else rest
+
+    def _log(self, node: sympy.log) -> arb:
+        argument = node.args[0]
+        value = self.eval(argument)
+        if value < 0:
+            raise InvalidArgument(f"log of the negative number {_short(argument)} is not real")
+        if value > fmpq(1, 2) and value < 2:
+            return self.shifted(argument, Fraction(-1)).log1p()
+        return value.log()
+
+    def _power(self, node: sympy.Pow) -> arb:
+        base, exponent = node.args
+        if isinstance(exponent, sympy.Integer):
+            return self.eval(base) ** int(exponent)
+        value = self.eval(base)
+        if value < 0:
+            raise InvalidArgument(
+                f"{_short(node)}: a negative base with a non-integer exponent is not real"
+            )
+        if isinstance(exponent, sympy.Rational):
+            if exponent == sympy.S.Half:
+                return value.sqrt()
+            return value ** fmpq(int(exponent.p), int(exponent.q))
+        return _exponential(value.log() * self.eval(exponent), node)
+
+    def _root(self, node: ComplexRootOf) -> arb:
+        """A real algebraic number ``CRootOf(poly, k)``: its isolating interval (exact rational
+        bisection in sympy) refined below the working precision gives a rigorous ball."""
+        if not node.is_real:
+            raise Undecided(f"cannot enclose {_short(node)}: it is not real", expression=node)
+        precision = ctx.prec
+        width = sympy.Rational(1, 2 ** (precision + 4))
+        bound = node.eval_rational(dx=width)  # within width/2 of the root
+        bound_value = fmpq(int(bound.p), int(bound.q))
+        return arb(bound_value, fmpq(int(width.p), int(width.q)))
+
+    def _combinatorial(self, node: sympy.Basic) -> arb:
+        if not all(isinstance(arg, sympy.Integer) for arg in node.args):
+            raise Undecided(
+                f"cannot enclose {_short(node)}: only integer arguments are supported",
+                expression=node,
+            )
+        ints = [int(arg) for arg in node.args]
+        if isinstance(node, sympy.factorial):
+            if ints[0] < 0:
+                raise InvalidArgument(f"{node} is not finite")
+            return arb(fmpz(math.factorial(ints[0])))
+        n, k = ints
+        if n < 0:
+            return arb(fmpz(int(sympy.binomial(n, k))))
+        return arb(fmpz(math.comb(n, k) if 0 <= k else 0))
+
+
+def _exponential(argument: arb, node: sympy.Basic) -> arb:
+    """``exp`` of a ball, refused (``Undecided``) when the argument exceeds the bound
+    ``exponential_argument``: e^x needs about log2(x) extra bits, so ``exp(exp(exp(100)))``
+    would otherwise be computed for minutes instead of refused."""
+    limit = current_bounds().exponential_argument
+    if not argument.is_finite() or argument.abs_upper() > limit:
+        raise Undecided(
+            f"cannot enclose {_short(node)}: the argument of exp exceeds the bound "
+            f"exponential_argument={limit} (raise it with exactpml.use_bounds("
+            "exponential_argument=...))",
+            expression=node,
+        )
+    return argument.exp()
+
+
+def _enclose(expr: sympy.Basic, precision: int) -> arb:
+    with ctx.workprec(precision):
+        return _Encloser().eval(expr)
+
+
+def enclosure(expr: object, precision: int) -> arb:
+    """A rigorous Arb ball containing the value of the closed expression ``expr``.
+
+    Computed at a working precision of ``precision`` bits; the ball's radius may be much
+    larger than ``2^-precision`` after cancellation.  Free symbols raise
+    :class:`InvalidArgument` naming them; unsupported functions raise :class:`Undecided`.
+
+    >>> from fractions import Fraction
+    >>> enclosure(Fraction(1, 4), 53)
+    0.250000000000000
+    """
+    precision = _check_precision("precision", precision)
+    value = _closed(expr, where="enclosure")
+    if isinstance(value, Fraction):
+        with ctx.workprec(precision):
+            return _arb_q(value)
+    if _is_infinite(value):
+        raise InvalidArgument(f"enclosure: {value} is infinite; no ball encloses it")
+    return _enclose(value, precision)
+
+
+def _exp_polynomial_is_zero(expr: sympy.Basic) -> bool | None:
+    """Exact zero test for expressions built from rationals with ``+ * /``, integer powers and
+    ``exp`` of rationals (``None`` when ``expr`` has anything else).
+
+    With L the common denominator of the exponents, every ``exp(a)`` is ``W**(a L)`` for the
+    number W = e^{1/L}, which is transcendental (Lindemann-Weierstrass), so ``expr`` is zero
+    exactly when the rational function of W it becomes is identically zero.  This settles
+    the exact ties between Laplace leakage values, where ``simplify`` takes ~1 s.
+    """
+    exponents: set[sympy.Rational] = set()
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.exp):
+            if not isinstance(node.args[0], sympy.Rational):
+                return None
+            exponents.add(node.args[0])
+        elif node is sympy.E:
+            exponents.add(sympy.S.One)
+        elif isinstance(node, sympy.Pow):
+            if not isinstance(node.exp, sympy.Integer):
+                return None
+        elif not isinstance(node, (sympy.Add, sympy.Mul, sympy.Rational)):
+            return None
+    if not exponents:
+        return None
+    scale = math.lcm(*(int(a.q) for a in exponents))
+    base = sympy.Dummy("W", positive=True)
+    mapping = {sympy.exp(a): base ** int(a * scale) for a in exponents}
+    mapping[sympy.E] = base**scale
+    replaced = expr.xreplace(mapping)
+    if replaced.has(sympy.exp, sympy.E):
+        return None
+    numerator, _ = sympy.fraction(sympy.together(replaced))
+    return sympy.expand(numerator) == 0
+
+
+def _proves_zero(expr: sympy.Basic) -> bool:
+    """True only if ``expr`` is proved 0 exactly: by the transcendence of e^{1/L} for
+    polynomials in exponentials of rationals, else by symbolic simplification (no numerics)."""
+    known = _exp_polynomial_is_zero(expr)
+    if known is not None:
+        return known
+    try:
+        return sympy.simplify(expr) == 0
+    except Exception:  # sympy can fail in many ways; failing to prove is not an error
+        return False
+
+
+def _sign_of_sympy(expr: sympy.Basic, max_precision: int) -> int:
+    precision = min(_START_PRECISION, max_precision)
+    tried_proof = False
+    while True:
+        ball = _enclose(expr, precision)
+        if ball > 0:
+            return 1
+        if ball < 0:
+            return -1
+        if not tried_proof and (precision >= _PROOF_PRECISION or precision >= max_precision):
+            tried_proof = True
+            if _proves_zero(expr):
+                return 0
+        if precision >= max_precision:
+            raise Undecided(
+                f"cannot decide the sign of {_short(expr)}: its enclosure contains 0 at "
+                f"{precision} bits and it could not be proved zero",
+                expression=expr,
+                precision=precision,
+            )
+        precision = min(2 * precision, max_precision)
+
+
+def sign(expr: object, *, max_precision: int | None = None) -> int:
+    """The sign (-1, 0 or 1) of a closed expression, certified.
+
+    Exact for rationals and ``±oo``; otherwise by Arb enclosures at 64, 128, ... bits up to
+    ``max_precision``.  0 is returned only when the expression is proved zero by exact
+    simplification; if no ball excludes 0 and no proof is found, :class:`Undecided` is
+    raised carrying the expression and the precision reached.
+
+    >>> import sympy
+    >>> sign(sympy.log(6) - sympy.log(2) - sympy.log(3))
+    0
+    """
+    max_precision = _max_precision(max_precision)
+    value = _closed(expr, where="sign")
+    if isinstance(value, Fraction):
+        return (value > 0) - (value < 0)
+    if value is sympy.oo:
+        return 1
+    if value is sympy.S.NegativeInfinity:
+        return -1
+    return _sign_of_sympy(value, max_precision)
+
+
+def compare(a: object, b: object, *, max_precision: int | None = None) -> int:
+    """-1, 0 or 1 as ``a < b``, ``a == b`` or ``a > b``, certified (see :func:`sign`)."""
+    max_precision = _max_precision(max_precision)
+    left = _closed(a, where="compare, first argument")
+    right = _closed(b, where="compare, second argument")
+    if isinstance(left, Fraction) and isinstance(right, Fraction):
+        return (left > right) - (left < right)
+    if _is_infinite(left) or _is_infinite(right):
+        rank_left = sign(left) if _is_infinite(left) else 0
+        rank_right = sign(right) if _is_infinite(right) else 0
+        return (rank_left > rank_right) - (rank_left < rank_right)
+    difference = to_sympy(left) - to_sympy(right)
+    if isinstance(difference, sympy.Rational):
+        return int(sympy.sign(difference))
+    return _sign_of_sympy(difference, max_precision)
+
+
+def is_less(a: object, b: object, **kw: Any) -> bool:
+    """``a < b``, certified; raises :class:`Undecided` rather than guess."""
+    return compare(a, b, **kw) < 0
+
+
+def is_less_equal(a: object, b: object, **kw: Any) -> bool:
+    """``a <= b``, certified; raises :class:`Undecided` rather than guess."""
+    return compare(a, b, **kw) <= 0
+
+
+def is_greater(a: object, b: object, **kw: Any) -> bool:
+    """``a > b``, certified; raises :class:`Undecided` rather than guess."""
+    return compare(a, b, **kw) > 0
+
+
+def is_greater_equal(a: object, b: object, **kw: Any) -> bool:
+    """``a >= b``, certified; raises :class:`Undecided` rather than guess."""
+    return compare(a, b, **kw) >= 0
+
+
+def is_equal(a: object, b: object, **kw: Any) -> bool:
+    """``a == b``: True only when proved (exactly, or by simplification of ``a - b`` to 0)."""
+    return compare(a, b, **kw) == 0
+
+
+# --- certified decimals -------------------------------------------------------------------
+
+
+def _floor_log10(value: Fraction) -> int:
+    """Exact ``floor(log10(value))`` for a positive rational."""
+    estimate = math.floor(
+        (value.numerator.bit_length() - value.denominator.bit_length()) * math.log10(2)
+    )
+    while Fraction(10) ** estimate > value:
+        estimate -= 1
+    while Fraction(10) ** (estimate + 1) <= value:
+        estimate += 1
+    return estimate
+
+
+def _round_significant(value: Fraction, digits: int) -> tuple[int, int, int]:
+    """``value`` rounded half-to-even to ``digits`` significant digits as (sign, m, e).
+
+    The rounded value is ``sign * m * 10^(e - digits + 1)`` with ``10^(digits-1) <= m <
+    10^digits``, so ``e`` is the decimal exponent of its leading digit; zero is (0, 0, 0).
+    """
+    if value == 0:
+        return (0, 0, 0)
+    negative = value < 0
+    magnitude = -value if negative else value
+    exponent = _floor_log10(magnitude)
+    mantissa = round(magnitude / Fraction(10) ** (exponent - digits + 1))  # half-even
+    if mantissa == 10**digits:
+        mantissa //= 10
+        exponent += 1
+    return (-1 if negative else 1, mantissa, exponent)
+
+
+def _rounded_value(rounded: tuple[int, int, int], digits: int) -> Fraction:
+    sign_, mantissa, exponent = rounded
+    return sign_ * mantissa * Fraction(10) ** (exponent - digits + 1)
+
+
+def _format(rounded: tuple[int, int, int], digits: int) -> str:
+    sign_, mantissa, exponent = rounded
+    if sign_ == 0:
+        return "0"
+    with big_integer_printing():  # a mantissa of more than 4300 digits is legitimate here
+        text = str(mantissa)
+    prefix = "-" if sign_ < 0 else ""
+    if -4 <= exponent < digits:
+        if exponent < 0:
+            body = "0." + "0" * (-exponent - 1) + text
+        elif exponent + 1 == digits:
+            body = text
+        else:
+            body = f"{text[: exponent + 1]}.{text[exponent + 1 :]}"
+    else:
+        body = text[0] + ("." + text[1:] if digits > 1 else "")
+        body += f"e{'+' if exponent >= 0 else '-'}{abs(exponent)}"
+    return prefix + body
+
+
+def _ball_bounds(ball: arb) -> tuple[Fraction, Fraction] | None:
+    if not ball.is_finite():
+        return None
+    mid_man, mid_exp = ball.mid().man_exp()
+    rad_man, rad_exp = ball.rad().man_exp()
+    mid = Fraction(int(mid_man)) * Fraction(2) ** int(mid_exp)
+    rad = Fraction(int(rad_man)) * Fraction(2) ** int(rad_exp)
+    return (mid - rad, mid + rad)
+
+
+def decimal(expr: object, digits: int, *, max_precision: int | None = None) -> str:
+    """The value of ``expr`` rounded to ``digits`` significant digits, guaranteed correct.
+
+    Definition: the exact value is rounded to the nearest number with ``digits`` significant
+    decimal digits, ties to even (ties can only occur for values proved equal to a tie
+    point, e.g. rationals, which are rounded exactly).  For an irrational value the working
+    precision is doubled until both ends of the Arb ball round to the same string; since
+    rounding is monotone, every point of the ball, the true value included, rounds to it.
+    If this fails at ``max_precision`` bits (default ``max(2^14, 8 * bits needed)``) the
+    value must be proved equal to the tie point, or :class:`Undecided` is raised.
+
+    Format (like ``'%#.{digits}g'``): positional when the decimal exponent ``e`` of the
+    rounded value has ``-4 <= e < digits`` (``'0.000123'``, ``'1.00'``), otherwise
+    scientific with an unpadded exponent (``'6.72e-322'``, ``'1.23e+5'``); trailing zeros are
+    kept.  Exact zero is ``'0'``; infinities are ``'oo'`` and ``'-oo'``.  ``digits`` above
+    ``Bounds.output_digits`` raises :class:`~exactpml.core.bounds.BoundExceeded`.
+
+    >>> from fractions import Fraction
+    >>> decimal(Fraction(5, 2), 1), decimal(Fraction(7, 2), 1), decimal(123456, 3)
+    ('2', '4', '1.23e+5')
+    """
+    if isinstance(digits, bool) or not isinstance(digits, int) or digits < 1:
+        raise InvalidArgument(f"digits={digits!r} must be a positive int.")
+    if digits > current_bounds().output_digits:
+        raise exceeded("decimal", f"digits={digits} were requested", "output_digits")
+    needed = int(digits * math.log2(10)) + 32
+    if max_precision is None:
+        max_precision = max(DEFAULT_MAX_PRECISION, 8 * needed)
+    max_precision = _check_precision("max_precision", max_precision)
+    value = _closed(expr, where="decimal")
+    if isinstance(value, Fraction):
+        return _format(_round_significant(value, digits), digits)
+    if value is sympy.oo:
+        return "oo"
+    if value is sympy.S.NegativeInfinity:
+        return "-oo"
+    if _sign_of_sympy(value, max_precision) == 0:
+        return "0"
+    precision = min(max(_START_PRECISION, needed), max_precision)
+    while True:
+        bounds = _ball_bounds(_enclose(value, precision))
+        if bounds is not None:
+            low, high = (_round_significant(bound, digits) for bound in bounds)
+            if low == high and low[0] != 0:
+                return _format(low, digits)
+        if precision >= max_precision:
+            break
+        precision = min(2 * precision, max_precision)
+    # The ball straddles a rounding boundary at the cap: only an exact proof can settle it.
+    if bounds is not None:
+        low_value = _rounded_value(low, digits)
+        high_value = _rounded_value(high, digits)
+        boundary = (low_value + high_value) / 2
+        if _proves_zero(value - to_sympy(boundary)):
+            return _format(_round_significant(boundary, digits), digits)
+    raise Undecided(
+        f"cannot certify {digits} digits of {_short(value)}: the enclosure at {precision} bits "
+        "straddles a rounding boundary that could not be proved to be the value",
+        expression=value,
+        precision=precision,
+    )

@@ -1,0 +1,163 @@
+"""Decisions about exact scalars: three-valued tests and certified signs and comparisons.
+
+``prove_zero`` / ``prove_positive`` / ``prove_nonnegative`` answer True, False or None
+(unknown); :func:`exact_sign` and :func:`exact_compare` answer exactly for rationals, by
+certified interval arithmetic (:mod:`exactpml.core.certify`) for closed numbers, by the
+symbols' assumptions otherwise, and raise :class:`~exactpml.errors.Undecided` rather than
+guess.  sympy's own ``is_positive`` on closed numbers is never trusted: it decides from a
+2-digit ``evalf``.  :func:`unproven_condition` is the one rule for conditions on symbolic
+input: provably false raises, closed and undecided raises ``Undecided``, only a genuinely
+symbolic condition is kept.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+
+from exactpml.core import certify
+from exactpml.core.exact import Scalar, _describe, as_scalar, to_sympy
+from exactpml.errors import ExactPMLError, InvalidArgument, Undecided
+
+__all__ = [
+    "exact_compare",
+    "exact_sign",
+    "prove_nonnegative",
+    "prove_positive",
+    "prove_zero",
+    "unproven_condition",
+]
+
+
+def _simplified(value: Scalar) -> sympy.Expr:
+    expr = to_sympy(value)
+    if expr.is_number or not expr.free_symbols:
+        return expr
+    return sympy.simplify(expr)
+
+
+def _closed_sign(expr: sympy.Expr) -> int | None:
+    """Sign of a closed number by certified interval arithmetic (None when undecided).
+
+    sympy's ``is_zero``/``is_positive`` decide closed numbers from a low-precision numerical
+    evaluation and can be wrong (e.g. for log(1 - F) with F ~ 1e-322), so closed numbers are
+    settled by :func:`exactpml.certify.sign` instead.
+    """
+    try:
+        return certify.sign(expr)
+    except ExactPMLError:
+        return None
+
+
+def _sign_info(value: Scalar) -> tuple[int | None, sympy.Expr | None]:
+    """(sign, None) for rationals and closed numbers; (None, expr) when symbols remain."""
+    if type(value) is Fraction:
+        return (value > 0) - (value < 0), None
+    expr = to_sympy(value)
+    if expr.free_symbols:
+        return None, expr
+    return _closed_sign(expr), None
+
+
+def prove_zero(value: Scalar) -> bool | None:
+    """Three-valued: True if ``value == 0`` provably, False if provably not, None if unknown."""
+    sign, expr = _sign_info(value)
+    if expr is None:
+        return None if sign is None else sign == 0
+    known = expr.is_zero
+    if known is None:
+        known = _simplified(expr).is_zero
+    return None if known is None else bool(known)
+
+
+def prove_nonnegative(value: Scalar) -> bool | None:
+    """Three-valued test of ``value >= 0`` (assumptions and simplification for symbols)."""
+    sign, expr = _sign_info(value)
+    if expr is None:
+        return None if sign is None else sign >= 0
+    known = expr.is_nonnegative
+    if known is None:
+        known = _simplified(expr).is_nonnegative
+    return None if known is None else bool(known)
+
+
+def prove_positive(value: Scalar) -> bool | None:
+    """Three-valued test of ``value > 0``."""
+    sign, expr = _sign_info(value)
+    if expr is None:
+        return None if sign is None else sign > 0
+    known = expr.is_positive
+    if known is None:
+        known = _simplified(expr).is_positive
+    return None if known is None else bool(known)
+
+
+def unproven_condition(
+    relation: sympy.Basic, proved: bool | None, *, where: str, statement: str
+) -> tuple[sympy.Basic, ...]:
+    """The condition to keep when ``proved`` (a three-valued test of ``relation``) is unknown.
+
+    Provably false raises :class:`~exactpml.errors.InvalidArgument` (``where: statement``
+    fails); a closed relation (no free symbols) that could not be decided raises
+    :class:`~exactpml.errors.Undecided` -- it is never stored as an open condition; only a
+    genuinely symbolic relation that sympy cannot settle is returned, to travel with the
+    results.  Returns ``()`` when the relation is proved.
+    """
+    if proved is True:
+        return ()
+    if proved is False:
+        raise InvalidArgument(f"{_describe(where)}{statement} is false")
+    if not relation.free_symbols:  # sympy's own verdict on numbers is a 2-digit evalf
+        raise Undecided(
+            f"{_describe(where)}cannot decide whether {statement} (neither exactly nor by "
+            "certified interval arithmetic); give a value exactpml can decide",
+            expression=relation,
+        )
+    if relation is sympy.false:  # decided from the symbols' assumptions
+        raise InvalidArgument(f"{_describe(where)}{statement} is false")
+    return () if relation is sympy.true else (relation,)
+
+
+def exact_sign(value: Scalar) -> int:
+    """-1, 0 or 1: exact for rationals, certified for closed numbers, by assumptions for symbols.
+
+    Raises :class:`~exactpml.errors.Undecided` when the sign cannot be settled (never a guess).
+    """
+    if type(value) is Fraction:
+        return (value > 0) - (value < 0)
+    expr = to_sympy(value)
+    if expr.free_symbols:
+        if prove_zero(value):
+            return 0
+        if prove_positive(value):
+            return 1
+        if prove_positive(as_scalar(-expr)):
+            return -1
+        raise Undecided(
+            f"cannot decide the sign of {expr} for all values of its symbols", expression=expr
+        )
+    return certify.sign(expr)
+
+
+def _exp_exponent(value: Scalar) -> Fraction | None:
+    """r when ``value`` is exp(r) with r rational (exp is increasing: compare exponents)."""
+    if isinstance(value, sympy.exp) and isinstance(value.args[0], sympy.Rational):
+        return Fraction(int(value.args[0].p), int(value.args[0].q))
+    if type(value) is Fraction and value == 1:
+        return Fraction(0)
+    return None
+
+
+def exact_compare(a: Scalar, b: Scalar) -> int:
+    """-1, 0 or 1 as ``a`` is below, equal to or above ``b`` (``oo`` allowed); see exact_sign."""
+    if type(a) is Fraction and type(b) is Fraction:
+        return (a > b) - (a < b)
+    if a is sympy.oo or b is sympy.oo:
+        if a is b:
+            return 0
+        return 1 if a is sympy.oo else -1
+    exponents = _exp_exponent(a), _exp_exponent(b)
+    if exponents[0] is not None and exponents[1] is not None:
+        return (exponents[0] > exponents[1]) - (exponents[0] < exponents[1])
+    return exact_sign(as_scalar(to_sympy(a) - to_sympy(b)))

@@ -1,0 +1,100 @@
+"""Shared validation and small exact helpers of the leakage measures (private to the package)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from exactpml.core.decisions import prove_positive, prove_zero, unproven_condition
+from exactpml.core.distribution import Distribution, require_full_support
+from exactpml.core.exact import (
+    Scalar,
+    as_scalar,
+    to_sympy,
+)
+from exactpml.core.mechanism import Mechanism
+from exactpml.errors import InvalidArgument
+
+__all__ = ["as_attribute", "require_full_support_prior"]
+
+Label = Hashable
+AttributeLike = Mechanism | Callable[[Any], Hashable]
+
+
+def _max(values: Sequence[Scalar]) -> Scalar:
+    """Exact maximum; a sympy ``Max`` (simplified under the symbols' assumptions) if symbolic."""
+    if all(type(v) is Fraction for v in values):
+        return max(values)
+    return as_scalar(sympy.Max(*(to_sympy(v) for v in values)))
+
+
+def _min(values: Sequence[Scalar]) -> Scalar:
+    if all(type(v) is Fraction for v in values):
+        return min(values)
+    return as_scalar(sympy.Min(*(to_sympy(v) for v in values)))
+
+
+def _positive_condition(value: Scalar, conditions: list[sympy.Basic]) -> bool:
+    """Three-valued ``value > 0``: False when provably zero; records the condition if unknown."""
+    zero = prove_zero(value)
+    if zero:
+        return False
+    if zero is None:
+        conditions.extend(
+            unproven_condition(
+                sympy.StrictGreaterThan(to_sympy(value), 0),
+                prove_positive(value),
+                where="",
+                statement=f"{value} > 0",
+            )
+        )
+    return True
+
+
+def _require_distribution(value: object, name: str) -> Distribution:
+    if not isinstance(value, Distribution):
+        raise InvalidArgument(f"{name} must be a Distribution, got {type(value).__name__}")
+    return value
+
+
+def _require_mechanism(value: object, name: str) -> Mechanism:
+    if not isinstance(value, Mechanism):
+        raise InvalidArgument(f"{name} must be a Mechanism, got {type(value).__name__}")
+    return value
+
+
+def as_attribute(
+    attribute: AttributeLike, mechanism: Mechanism, *, name: str = "attribute"
+) -> Mechanism:
+    """An attribute kernel P_{U|X} on the mechanism's inputs (a callable becomes deterministic)."""
+    if isinstance(attribute, Mechanism):
+        if set(attribute.inputs) != set(mechanism.inputs):
+            raise InvalidArgument(
+                f"{name} must be a kernel on the mechanism's inputs {list(mechanism.inputs)!r}, "
+                f"but it is defined on {list(attribute.inputs)!r}"
+            )
+        return attribute
+    if callable(attribute):
+        return Mechanism.deterministic(attribute, mechanism.inputs, name=name)
+    raise InvalidArgument(f"{name} must be a Mechanism or a function of the input")
+
+
+def _attribute_distribution(attribute: Mechanism, over_inputs: Distribution) -> list[Scalar]:
+    """``[p_U(u) for u in attribute.outputs]`` for a distribution on X (P_U = P_{U|X} ∘ P_X)."""
+    return attribute.output_masses(over_inputs)
+
+
+def _check(mechanism: Mechanism, prior: Distribution) -> None:
+    _require_mechanism(mechanism, "mechanism")
+    _require_distribution(prior, "prior")
+    mechanism.check_prior(prior)
+
+
+def require_full_support_prior(prior: Distribution, *, name: str = "prior") -> Distribution:
+    """Validate that ``prior`` is a Distribution with full support (Q_X in the set P_X)."""
+    _require_distribution(prior, name)
+    require_full_support(prior, name=name)
+    return prior
