@@ -116,6 +116,7 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module("exactpml.strategies")
     raise AttributeError(f"module 'exactpml' has no attribute {name!r}")
 
+
 __all__ = [
     "BoundExceeded",
     "BoundedLeakageModel",

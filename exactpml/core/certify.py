@@ -60,6 +60,7 @@ __all__ = [
     "is_greater_equal",
     "is_less",
     "is_less_equal",
+    "proves_zero",
     "sign",
 ]
 
@@ -362,7 +363,7 @@ def _exp_polynomial_is_zero(expr: sympy.Basic) -> bool | None:
     return sympy.expand(numerator) == 0
 
 
-def _proves_zero(expr: sympy.Basic) -> bool:
+def proves_zero(expr: sympy.Basic) -> bool:
     """True only if ``expr`` is proved 0 exactly: by the transcendence of e^{1/L} for
     polynomials in exponentials of rationals, else by symbolic simplification (no numerics)."""
     known = _exp_polynomial_is_zero(expr)
@@ -385,7 +386,7 @@ def _sign_of_sympy(expr: sympy.Basic, max_precision: int) -> int:
             return -1
         if not tried_proof and (precision >= _PROOF_PRECISION or precision >= max_precision):
             tried_proof = True
-            if _proves_zero(expr):
+            if proves_zero(expr):
                 return 0
         if precision >= max_precision:
             raise Undecided(
@@ -583,7 +584,7 @@ def decimal(expr: object, digits: int, *, max_precision: int | None = None) -> s
         low_value = _rounded_value(low, digits)
         high_value = _rounded_value(high, digits)
         boundary = (low_value + high_value) / 2
-        if _proves_zero(value - to_sympy(boundary)):
+        if proves_zero(value - to_sympy(boundary)):
             return _format(_round_significant(boundary, digits), digits)
     raise Undecided(
         f"cannot certify {digits} digits of {_short(value)}: the enclosure at {precision} bits "

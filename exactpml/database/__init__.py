@@ -44,8 +44,7 @@ from exactpml.database._prior import (
     entry_marginal,
     joint_prior,
 )
-from exactpml.database._space import BOTTOM, Database, DatabaseSpace
-from exactpml.database._space import _check_index as _check_index
+from exactpml.database._space import BOTTOM, Database, DatabaseSpace, check_index
 
 __all__ = [
     "BOTTOM",
@@ -57,6 +56,7 @@ __all__ = [
     "StructuredDatabaseMechanism",
     "as_database_mechanism",
     "check_database_prior",
+    "check_index",
     "conditional_entry_leakage",
     "entry_conditional",
     "entry_leakage",

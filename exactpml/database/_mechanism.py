@@ -12,13 +12,17 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact, exact_difference, exact_quotient, exact_sum
+from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
 from exactpml.database._space import BOTTOM, Database, DatabaseSpace, Label
 from exactpml.errors import InvalidArgument
+
+if TYPE_CHECKING:  # typing only: _prior imports this module
+    from exactpml.database._prior import ProductPrior
 
 __all__ = [
     "DatabaseMechanism",
@@ -173,12 +177,20 @@ class Reduction:
 
 
 class StructuredDatabaseMechanism(ABC):
-    """A database mechanism that keeps its structure (see :mod:`exactpml.structured`).
+    """The declared protocol of a database mechanism that keeps its structure.
 
-    Subclasses give ``space``, ``explicit()`` and ``reduction()``; the notions of
-    :mod:`exactpml.notions` compute through ``reduction()`` (a sufficient statistic) and
-    use the closed forms of ``_differential_privacy`` / ``_free_lunch_privacy`` when a
-    subclass provides them (``None`` means "no closed form").
+    :mod:`exactpml.structured` implements it (per-record randomizers, queries with noise);
+    so can a user's own mechanism.  Required: ``space``, :meth:`explicit` (the kernel on D^n,
+    for small n and for tests) and :meth:`reduction` (the mechanism through a sufficient
+    statistic, which the notions of :mod:`exactpml.notions` compute through).  Optional fast
+    paths return ``None`` when there is no closed form, and the generic computation runs:
+
+    * :meth:`differential_privacy_closed_form`, :meth:`free_lunch_closed_form` -- the ε of
+      ε-DP / ε-free-lunch privacy with its witness (a :class:`exactpml.notions.WorstCase`);
+    * :meth:`entry_leakage`, :meth:`conditional_entry_leakage` -- l(D_i -> y) and
+      l(D_i -> y | d_-i) under a product prior.
+
+    Every fast path is tested equal to the explicit kernel (``tests/structured``).
     """
 
     space: DatabaseSpace
@@ -191,10 +203,22 @@ class StructuredDatabaseMechanism(ABC):
     def reduction(self) -> Reduction:
         """The mechanism through its sufficient statistic."""
 
-    def _differential_privacy(self) -> Any:
+    def differential_privacy_closed_form(self) -> Any:
+        """The ε-DP worst case in closed form, or ``None`` (compute through the reduction)."""
         return None
 
-    def _free_lunch_privacy(self) -> Any:
+    def free_lunch_closed_form(self) -> Any:
+        """The ε-free-lunch worst case in closed form, or ``None``."""
+        return None
+
+    def entry_leakage(self, prior: ProductPrior, index: int, output: Label) -> LogValue | None:
+        """l(D_i -> y) under a product prior in closed form, or ``None``."""
+        return None
+
+    def conditional_entry_leakage(
+        self, prior: ProductPrior, index: int, output: Label, others: Database
+    ) -> LogValue | None:
+        """l(D_i -> y | d_-i) under a product prior in closed form, or ``None``."""
         return None
 
 

@@ -21,7 +21,7 @@ from exactpml.database._mechanism import (
     StructuredDatabaseMechanism,
     as_database_mechanism,
 )
-from exactpml.database._space import Database, DatabaseSpace, Label, _check_index
+from exactpml.database._space import Database, DatabaseSpace, Label, check_index
 from exactpml.errors import InvalidArgument
 from exactpml.leakage.pml import conditional_pointwise_maximal_leakage, pointwise_maximal_leakage
 
@@ -169,7 +169,7 @@ class ProductPrior:
 
     def marginal(self, index: int) -> Distribution:
         """P_{D_i}."""
-        return self.marginals[_check_index(index, self.space.size)]
+        return self.marginals[check_index(index, self.space.size)]
 
     def probability(self, database: Database) -> Scalar:
         """p_X(x) = Π_i p_{D_i}(d_i)."""
@@ -218,7 +218,7 @@ def _prior_space(prior: object, name: str = "prior") -> DatabaseSpace:
 def entry_marginal(prior: Distribution | ProductPrior, index: int) -> Distribution:
     """P_{D_i}, the law of entry ``index`` (over the whole alphabet D, zeros included)."""
     space = _prior_space(prior)
-    _check_index(index, space.size)
+    check_index(index, space.size)
     if isinstance(prior, ProductPrior):
         return prior.marginal(index)
     totals: dict[Label, list[Scalar]] = {d: [] for d in space.alphabet}
@@ -279,11 +279,11 @@ def entry_leakage(
     mechanisms with a product prior are computed through their sufficient statistic.
     """
     if isinstance(mechanism, StructuredDatabaseMechanism) and isinstance(prior, ProductPrior):
-        fast = getattr(mechanism, "entry_leakage", None)
+        fast = mechanism.entry_leakage(prior, index, output)
         if fast is not None:
-            return fast(prior, index, output)  # type: ignore[no-any-return,unused-ignore]
+            return fast
     explicit, joint = _explicit_with_prior(mechanism, prior)
-    _check_index(index, explicit.space.size)
+    check_index(index, explicit.space.size)
     return pointwise_maximal_leakage(
         explicit.mechanism, joint, output, attribute=lambda x: x[index]
     )
@@ -302,12 +302,12 @@ def conditional_entry_leakage(
     probability.
     """
     if isinstance(mechanism, StructuredDatabaseMechanism) and isinstance(prior, ProductPrior):
-        fast = getattr(mechanism, "conditional_entry_leakage", None)
+        fast = mechanism.conditional_entry_leakage(prior, index, output, others)
         if fast is not None:
-            return fast(prior, index, output, others)  # type: ignore[no-any-return,unused-ignore]
+            return fast
     explicit, joint = _explicit_with_prior(mechanism, prior)
     space = explicit.space
-    _check_index(index, space.size)
+    check_index(index, space.size)
     others = space.check_others(others, index)
     if prove_zero(exact_sum(joint[space.insert(others, index, d)] for d in space.alphabet)):
         raise InvalidArgument(f"others={others!r} has probability zero under the prior")

@@ -35,7 +35,8 @@ BOTTOM = _Bottom.BOTTOM
 """The output ⊥ ("nothing released") of thresholded and sampling mechanisms."""
 
 
-def _check_index(index: object, size: int, *, name: str = "index") -> int:
+def check_index(index: object, size: int, *, name: str = "index") -> int:
+    """``index`` as an entry position of a database of ``size`` entries, or a clear error."""
     if isinstance(index, bool) or not isinstance(index, int):
         raise InvalidArgument(f"{name}={index!r} must be an int (an entry position)")
     if not 0 <= index < size:
@@ -130,7 +131,7 @@ class DatabaseSpace:
 
     def check_others(self, others: object, index: int, *, name: str = "others") -> Database:
         """Validate d_{-i}: a tuple of n - 1 entries of D."""
-        _check_index(index, self.size)
+        check_index(index, self.size)
         if not isinstance(others, (tuple, list)) or len(others) != self.size - 1:
             raise InvalidArgument(
                 f"{name}={others!r} must be a tuple of n-1={self.size - 1} entries (the "

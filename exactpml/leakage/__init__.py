@@ -9,7 +9,7 @@
 * :mod:`~exactpml.leakage.disclosure`: disclosure (Def 3.3) and singling out (Def 3.9).
 """
 
-from exactpml.leakage._support import as_attribute, require_full_support_prior
+from exactpml.leakage._support import AttributeLike, as_attribute, require_full_support_prior
 from exactpml.leakage.capacities import leakage_capacity, maximal_leakage
 from exactpml.leakage.disclosure import discloses, disclosing_outputs, singles_out
 from exactpml.leakage.divergences import (
@@ -33,6 +33,7 @@ from exactpml.leakage.pml import (
 )
 
 __all__ = [
+    "AttributeLike",
     "as_attribute",
     "conditional_pointwise_maximal_leakage",
     "discloses",

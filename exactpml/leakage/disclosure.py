@@ -25,7 +25,7 @@ from collections.abc import Hashable
 
 from exactpml.core.distribution import Distribution, require_full_support
 from exactpml.core.mechanism import Mechanism
-from exactpml.leakage._support import AttributeLike, as_attribute
+from exactpml.leakage import AttributeLike, as_attribute
 from exactpml.leakage.pml import posterior_min_entropy
 
 __all__ = ["discloses", "disclosing_outputs", "singles_out"]

@@ -172,7 +172,7 @@ def differential_privacy_epsilon(mechanism: object, *, distance: int = 1) -> Wor
     if k > checked.space.size:
         raise InvalidArgument(f"distance={k} must not exceed n={checked.space.size}")
     if k == 1 and isinstance(checked, StructuredDatabaseMechanism):
-        fast = checked._differential_privacy()
+        fast = checked.differential_privacy_closed_form()
         if fast is not None:
             return fast
         reduction = checked.reduction()
@@ -193,7 +193,7 @@ def free_lunch_epsilon(mechanism: object) -> WorstCase:
     """
     checked = as_database_mechanism(mechanism)
     if isinstance(checked, StructuredDatabaseMechanism):
-        fast = checked._free_lunch_privacy()
+        fast = checked.free_lunch_closed_form()
         if fast is not None:
             return fast
     reduction: Reduction = checked.reduction()

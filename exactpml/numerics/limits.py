@@ -44,7 +44,7 @@ from flint import fmpq, fmpq_poly
 from sympy.calculus.accumulationbounds import AccumBounds
 from sympy.polys.rings import PolyElement, ring
 
-from exactpml.core.certify import _proves_zero, check_expression, compare, sign
+from exactpml.core.certify import check_expression, compare, proves_zero, sign
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
 
@@ -398,7 +398,7 @@ def _symbolic_sign(expr: sympy.Expr) -> int | None:
         bottom = _structural_sign(sympy.expand(denominator))
         if top is not None and bottom:
             return top * bottom
-    if _proves_zero(expr):
+    if proves_zero(expr):
         return 0
     return None
 

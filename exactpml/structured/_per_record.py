@@ -33,12 +33,11 @@ from exactpml.database import (
     ProductPrior,
     Reduction,
     StructuredDatabaseMechanism,
-    _check_index,
+    check_index,
 )
 from exactpml.errors import InvalidArgument
 from exactpml.leakage.pml import pointwise_maximal_leakage
-from exactpml.notions import WorstCase
-from exactpml.notions._pure import local_privacy_epsilon
+from exactpml.notions import WorstCase, local_privacy_epsilon
 
 __all__ = ["PerRecordMechanism", "randomized_response"]
 
@@ -135,7 +134,7 @@ class PerRecordMechanism(StructuredDatabaseMechanism):
             if not prove_zero(self.randomizer.probability(entry, y))
         )
 
-    def _differential_privacy(self) -> WorstCase:
+    def differential_privacy_closed_form(self) -> WorstCase:
         local = local_privacy_epsilon(self.randomizer)
         if local.database is None or len(self.space.alphabet) == 1:
             return WorstCase(LogValue(1))
@@ -144,7 +143,7 @@ class PerRecordMechanism(StructuredDatabaseMechanism):
         y = (local.output, *(self._some_output(filler),) * (self.space.size - 1))
         return WorstCase(local.value, (local.database, *rest), (local.neighbour, *rest), y)
 
-    def _free_lunch_privacy(self) -> WorstCase:
+    def free_lunch_closed_form(self) -> WorstCase:
         local = local_privacy_epsilon(self.randomizer)
         n = self.space.size
         if local.database is None:
@@ -159,14 +158,14 @@ class PerRecordMechanism(StructuredDatabaseMechanism):
     def _check(self, prior: object, index: int, output: object) -> tuple[ProductPrior, Database]:
         if not isinstance(prior, ProductPrior) or prior.space != self.space:
             raise InvalidArgument("prior must be a ProductPrior on the mechanism's databases")
-        _check_index(index, self.space.size)
+        check_index(index, self.space.size)
         if not isinstance(output, tuple) or len(output) != self.space.size:
             raise InvalidArgument(f"output={output!r} must be a tuple of n={self.space.size}")
         for y in output:
             self.randomizer.output_position(y)
         return prior, output
 
-    def entry_leakage(self, prior: ProductPrior, index: int, output: Database) -> LogValue:
+    def entry_leakage(self, prior: ProductPrior, index: int, output: Label) -> LogValue | None:
         """l(D_i -> y) = l_R(D_i -> y_i) (0 if some other coordinate has P(y_j) = 0)."""
         checked, y = self._check(prior, index, output)
         for j, (marginal, y_j) in enumerate(zip(checked.marginals, y, strict=True)):
@@ -181,8 +180,8 @@ class PerRecordMechanism(StructuredDatabaseMechanism):
         return pointwise_maximal_leakage(self.randomizer, checked.marginal(index), y[index])
 
     def conditional_entry_leakage(
-        self, prior: ProductPrior, index: int, output: Database, others: Database
-    ) -> LogValue:
+        self, prior: ProductPrior, index: int, output: Label, others: Database
+    ) -> LogValue | None:
         """l(D_i -> y | d_{-i}) = l_R(D_i -> y_i) unless y is impossible given d_{-i}."""
         checked, y = self._check(prior, index, output)
         others = self.space.check_others(others, index)

@@ -39,7 +39,7 @@ from exactpml.database import (
     ProductPrior,
     Reduction,
     StructuredDatabaseMechanism,
-    _check_index,
+    check_index,
 )
 from exactpml.errors import InvalidArgument
 from exactpml.notions import WorstCase
@@ -255,10 +255,10 @@ class QueryMechanism(StructuredDatabaseMechanism):
         x, x2 = best[3]()
         return WorstCase(LogValue(best[0]), x, x2, best[1], attained=best[2])
 
-    def _differential_privacy(self) -> WorstCase:
+    def differential_privacy_closed_form(self) -> WorstCase:
         return self._worst(self.answer_pairs())
 
-    def _free_lunch_privacy(self) -> WorstCase:
+    def free_lunch_closed_form(self) -> WorstCase:
         low, high = self.window.low, self.window.high
 
         def extreme_pairs() -> Iterator[tuple[Scalar, Scalar, Witness]]:
@@ -320,10 +320,10 @@ class QueryMechanism(StructuredDatabaseMechanism):
                 columns[c].append(exact_product(mass, p))
         return Distribution._trusted(self.outputs, [exact_sum(col) for col in columns])
 
-    def entry_leakage(self, prior: ProductPrior, index: int, output: Label) -> LogValue:
+    def entry_leakage(self, prior: ProductPrior, index: int, output: Label) -> LogValue | None:
         """l(D_i -> y) under a product prior, through the others' statistic law."""
         checked = self._check_prior(prior)
-        _check_index(index, self.space.size)
+        check_index(index, self.space.size)
         column = self._check_output(output)
         law = self._others_law(checked, index)
         table = self._tables[index if len(self._tables) > 1 else 0]

@@ -32,7 +32,7 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import ExactPMLError, InvalidArgument
-from exactpml.leakage._support import AttributeLike, as_attribute
+from exactpml.leakage import AttributeLike, as_attribute
 from exactpml.leakage.divergences import min_entropy
 from exactpml.leakage.pml import pointwise_maximal_leakage
 from exactpml.numerics.univariate import (

@@ -42,7 +42,7 @@ from exactpml.core.exact import Scalar, exact_sum, to_sympy
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import ExactPMLError, InvalidArgument
-from exactpml.leakage._support import AttributeLike, as_attribute
+from exactpml.leakage import AttributeLike, as_attribute
 from exactpml.leakage.pml import conditional_pointwise_maximal_leakage, pointwise_maximal_leakage
 from exactpml.numerics import limits
 from exactpml.suprema._parametric import parametric_supremum
