@@ -342,22 +342,52 @@ class IntegerKernel:
         values = sums.tolist() if isinstance(sums, np.ndarray) else sums
         return [reduced_fraction(s, total) for s in values]
 
+    def _pml_pairs(self, weights: Sequence[Fraction]) -> tuple[Any, Any, int]:
+        """``(tops, masses, T)`` as int64 arrays when ``T < 2**63``, else lists of ints."""
+        support, sums, total = self._output_numerators(weights)
+        columns = self.shape[1]
+        if not support:
+            return [1] * columns, [0] * columns, 1
+        best, _ = self.column_extremes(support)
+        if isinstance(sums, np.ndarray):  # T < 2**63: everything below stays in int64
+            numerators, denominators = self._small  # type: ignore[misc]
+            high = numerators[best, np.arange(columns)]
+            # high / d_best = high * (T / d_best) / T with high <= d_best, so <= T < 2**63.
+            return high * (np.int64(total) // denominators[best]), sums, total
+        if self._small is not None:
+            highest = self._small[0][best, np.arange(columns)].tolist()
+        else:
+            highest = [self.numerators[row][column] for column, row in enumerate(best)]
+        denominators_of = self.denominators
+        quotients: dict[int, int] = {}  # T / d_row, an integer: d_row divides T
+        tops = []
+        for row, high in zip(best, highest, strict=True):
+            if row not in quotients:
+                quotients[row] = total // denominators_of[row]
+            tops.append(high * quotients[row])
+        return tops, list(sums), total
+
+    def pml_ratio_pairs(self, weights: Sequence[Fraction]) -> tuple[list[int], list[int], int]:
+        """Unreduced ``(tops, masses, T)``: the PML ratio of column y is ``tops[y] / masses[y]``
+        and ``p_Y(y) = masses[y] / T`` (``masses[y] = 0`` where p_Y(y) = 0).
+
+        No gcd is taken: with per-row denominators the ratios have thousands of bits and their
+        reduction costs more than everything else (``benchmarks/README.md``), so callers
+        reduce only the ratios they read (:class:`exactpml.leakage.LeakageProfile`).
+        """
+        tops, masses, total = self._pml_pairs(weights)
+        if isinstance(tops, np.ndarray):
+            return tops.tolist(), masses.tolist(), total
+        return tops, masses, total
+
     def pml_ratios(self, weights: Sequence[Fraction]) -> list[Fraction]:
         """``max_{x: w_x > 0} p(y|x) / p_Y(y)`` for each column y, 1 where p_Y(y) = 0.
 
         ``weights`` is the prior (non-negative Fractions summing to 1): this is the ratio of
         l(X->y) in the closed form of Saeidian et al., Thm 2.4, with footnote 5.
         """
-        support, sums, total = self._output_numerators(weights)
-        columns = self.shape[1]
-        if not support:
-            return [Fraction(1)] * columns
-        best, _ = self.column_extremes(support)
-        if isinstance(sums, np.ndarray):  # T < 2**63: everything below stays in int64
-            numerators, denominators = self._small  # type: ignore[misc]
-            high = numerators[best, np.arange(columns)]
-            # high / d_best = high * (T / d_best) / T with high <= d_best, so <= T < 2**63.
-            tops = high * (np.int64(total) // denominators[best])
+        tops, sums, _ = self._pml_pairs(weights)
+        if isinstance(tops, np.ndarray):  # vectorised int64 gcds
             empty = sums == 0
             if empty.any():
                 tops, sums = np.where(empty, 1, tops), np.where(empty, 1, sums)
@@ -365,21 +395,10 @@ class IntegerKernel:
             return list(
                 map(coprime_fraction, (tops // divisors).tolist(), (sums // divisors).tolist())
             )
-        if self._small is not None:
-            highest = self._small[0][best, np.arange(columns)].tolist()
-        else:
-            highest = [self.numerators[row][column] for column, row in enumerate(best)]
-        denominators_of = self.denominators
-        quotients: dict[int, int] = {}  # T / d_row, an integer: d_row divides T
-        result = []
-        for row, high, mass in zip(best, highest, sums, strict=True):
-            if mass == 0:
-                result.append(Fraction(1))
-                continue
-            if row not in quotients:
-                quotients[row] = total // denominators_of[row]
-            result.append(reduced_fraction(high * quotients[row], mass))
-        return result
+        return [
+            reduced_fraction(top, mass) if mass else Fraction(1)
+            for top, mass in zip(tops, sums, strict=True)
+        ]
 
     # --- capacity ---------------------------------------------------------------------
     def capacity_ratio(self) -> Fraction | None:

@@ -37,6 +37,7 @@ from typing import Any, TypeAlias
 
 import sympy
 
+from exactpml.core._integer_arithmetic import reduced_fraction
 from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.parsing import parse_exact
 from exactpml.errors import InexactInput, InvalidArgument
@@ -51,6 +52,7 @@ __all__ = [
     "exact_sum",
     "is_rational",
     "is_symbolic",
+    "lowest_terms",
     "to_sympy",
 ]
 
@@ -239,6 +241,12 @@ def _parse_string(text: str, where: str, symbols: Mapping[str, sympy.Symbol] | N
     if type(value) is Fraction:
         return value
     return _check_sympy(value, where)
+
+
+def lowest_terms(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` (``denominator > 0``) with one gcd, by FLINT for
+    large integers (thousands of bits: several times faster than ``math.gcd``)."""
+    return reduced_fraction(numerator, denominator)
 
 
 def exact_sum(values: Iterable[Scalar]) -> Scalar:

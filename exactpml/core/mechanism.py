@@ -90,6 +90,7 @@ class Mechanism:
     _integer: IntegerKernel | None
     _input_index: dict[Label, int]
     _output_index: dict[Label, int]
+    _derived: dict[Any, Any]
 
     def __init__(
         self,
@@ -239,6 +240,7 @@ class Mechanism:
                 input_index[x] = position
         object.__setattr__(self, "_input_index", input_index)
         object.__setattr__(self, "_output_index", {y: i for i, y in enumerate(outputs)})
+        object.__setattr__(self, "_derived", {})
 
     # --- constructors -----------------------------------------------------------------
     @classmethod
@@ -368,6 +370,24 @@ class Mechanism:
     def integer_kernel(self) -> IntegerKernel | None:
         """The integer-matrix form used by the fast paths (None for symbolic kernels)."""
         return self._integer
+
+    def derived(self, key: Any, compute: Any, *, keep: int = 8) -> Any:
+        """A value derived from this (immutable) kernel, computed once per ``key``.
+
+        The measures keep per-prior results here (e.g. every output's leakage under one
+        prior), so that calling a measure once per output costs what one batched call costs.
+        ``key`` holds the objects it depends on (identity-compared, kept alive while cached);
+        at most ``keep`` values are kept, the oldest dropped first.
+        """
+        cache = self._derived
+        entry = cache.get(id_key := tuple(map(id, key)))
+        if entry is not None and all(a is b for a, b in zip(entry[0], key, strict=True)):
+            return entry[1]
+        value = compute()
+        if len(cache) >= keep:
+            cache.pop(next(iter(cache)))
+        cache[id_key] = (key, value)
+        return value
 
     # --- with a prior -----------------------------------------------------------------
     def check_prior(self, prior: Distribution, *, name: str = "prior") -> None:

@@ -15,6 +15,7 @@ from exactpml.core.exact import (
     as_scalar,
     to_sympy,
 )
+from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
 
@@ -98,3 +99,13 @@ def require_full_support_prior(prior: Distribution, *, name: str = "prior") -> D
     _require_distribution(prior, name)
     require_full_support(prior, name=name)
     return prior
+
+
+def _max_log(values: Sequence[LogValue]) -> LogValue:
+    """The largest of log values (``log 1 = 0`` for none), keeping every condition."""
+    if not values:
+        return LogValue(1)
+    conditions = tuple(dict.fromkeys(c for v in values for c in v.conditions))
+    if any(v.is_infinite for v in values):
+        return LogValue(sympy.oo, conditions=conditions)
+    return LogValue(_max([v.ratio for v in values]), conditions=conditions)

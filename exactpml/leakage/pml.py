@@ -25,7 +25,7 @@ log(3)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -49,10 +49,12 @@ from exactpml.leakage._support import (
     _attribute_distribution,
     _check,
     _max,
+    _max_log,
     _positive_condition,
     as_attribute,
 )
 from exactpml.leakage.divergences import renyi_divergence_inf
+from exactpml.leakage.profile import leakage_profile
 
 __all__ = [
     "conditional_pointwise_maximal_leakage",
@@ -69,19 +71,6 @@ __all__ = [
 
 
 # --- pointwise maximal leakage -------------------------------------------------------
-def _pml_ratio_x(
-    mechanism: Mechanism, prior: Distribution, output: Label, conditions: list[sympy.Basic]
-) -> Scalar:
-    """max_{x in supp P_X} p(y|x) / p_Y(y), or 1 when p_Y(y) = 0 (footnote 5)."""
-    column = mechanism.column(output)
-    weights = [prior[x] for x in mechanism.inputs]
-    mass = exact_sum(exact_product(w, c) for w, c in zip(weights, column, strict=True))
-    if not _positive_condition(mass, conditions):
-        return Fraction(1)
-    support = [c for w, c in zip(weights, column, strict=True) if not prove_zero(w)]
-    return exact_quotient(_max(support), mass)
-
-
 def _pml_ratio_attribute(
     mechanism: Mechanism,
     prior: Distribution,
@@ -119,15 +108,14 @@ def pointwise_maximal_leakage(
     With ``attribute`` (a kernel P_{U|X} or a function of x), the leakage about U through
     the Markov chain U - X - Y: ``log max_{u in supp P_U} p_{U|Y=y}(u) / p_U(u)``.
     """
+    if attribute is None:  # shared with every other output of this prior: computed once
+        return leakage_profile(mechanism, prior)[output]
     _check(mechanism, prior)
     mechanism.output_position(output)
     conditions: list[sympy.Basic] = [*mechanism.conditions, *prior.conditions]
-    if attribute is None:
-        ratio = _pml_ratio_x(mechanism, prior, output, conditions)
-    else:
-        kernel = as_attribute(attribute, mechanism)
-        ratio = _pml_ratio_attribute(mechanism, prior, output, kernel, conditions)
-        conditions.extend(kernel.conditions)
+    kernel = as_attribute(attribute, mechanism)
+    ratio = _pml_ratio_attribute(mechanism, prior, output, kernel, conditions)
+    conditions.extend(kernel.conditions)
     return LogValue(ratio, conditions=tuple(dict.fromkeys(conditions)))
 
 
@@ -139,18 +127,15 @@ def pointwise_maximal_leakage_by_output(
     prior: Distribution,
     *,
     attribute: AttributeLike | None = None,
-) -> dict[Label, LogValue]:
-    """``{y: l(X->y)}`` for every output (fast exact integer path for rational input)."""
-    _check(mechanism, prior)
-    kernel = mechanism.integer_kernel
-    if attribute is None and kernel is not None and prior.is_rational:
-        weights = (
-            prior.probabilities
-            if prior.outcomes == mechanism.inputs
-            else [prior[x] for x in mechanism.inputs]
-        )
-        ratios = kernel.pml_ratios(weights)
-        return dict(zip(mechanism.outputs, map(LogValue._of_fraction, ratios), strict=True))
+) -> Mapping[Label, LogValue]:
+    """``{y: l(X->y)}`` for every output.
+
+    Without an attribute this is the :class:`~exactpml.leakage.profile.LeakageProfile` of
+    (mechanism, prior): computed once (integer fast path for rational input), each ratio put
+    in lowest terms when read.  With an attribute, a dict of l(U->y).
+    """
+    if attribute is None:
+        return leakage_profile(mechanism, prior)
     return {
         y: pointwise_maximal_leakage(mechanism, prior, y, attribute=attribute)
         for y in mechanism.outputs
@@ -164,6 +149,8 @@ def max_pointwise_maximal_leakage(
     attribute: AttributeLike | None = None,
 ) -> LogValue:
     """max over outputs y with p_Y(y) > 0 of l(X->y) (the ε of Def 2.6, form (iii))."""
+    if attribute is None:
+        return leakage_profile(mechanism, prior).maximum()
     leakages = pointwise_maximal_leakage_by_output(mechanism, prior, attribute=attribute)
     masses = mechanism.output_masses(prior)
     candidates = [
@@ -172,15 +159,6 @@ def max_pointwise_maximal_leakage(
         if not prove_zero(mass)
     ]
     return _max_log(candidates)
-
-
-def _max_log(values: Sequence[LogValue]) -> LogValue:
-    if not values:
-        return LogValue(1)
-    conditions = tuple(dict.fromkeys(c for v in values for c in v.conditions))
-    if any(v.is_infinite for v in values):
-        return LogValue(sympy.oo, conditions=conditions)
-    return LogValue(_max([v.ratio for v in values]), conditions=conditions)
 
 
 def guessing_gain(
