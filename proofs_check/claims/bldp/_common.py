@@ -41,6 +41,7 @@ MODELS = models()
 
 
 def smaller(ctx: CheckContext, divisor: int) -> int:
+    """Fewer instances for the heavier properties."""
     return max(10, ctx.examples // divisor)
 
 

@@ -58,6 +58,7 @@ def neighbouring(databases: Sequence[Any]) -> list[tuple[Any, Any]]:
 
 
 def row_of(mechanism: Mechanism, x: Hashable) -> dict[Hashable, Fraction]:
+    """The row p(· | x) of a rational kernel as ``{output: Fraction}``."""
     return {o: Fraction(p) for o, p in mechanism.row(x).items()}
 
 
@@ -65,18 +66,21 @@ def row_of(mechanism: Mechanism, x: Hashable) -> dict[Hashable, Fraction]:
 def settings_with_mechanism(
     draw: st.DrawFn, *, max_records: int = 3
 ) -> tuple[PartialKnowledge, Mechanism, Fraction]:
+    """A random setting (exactpml's strategy), a mechanism on it and e^ε."""
     setting = draw(xst.partial_knowledge_settings(max_records=max_records))
     mechanism = draw(xst.setting_mechanisms(setting))
     return setting, mechanism, draw(RATIOS)
 
 
 def explain_setting(instance: tuple[Any, ...]) -> str:
+    """A setting-and-mechanism instance, exactly, for a counterexample."""
     setting, mechanism, *rest = instance
     extra = ", ".join(str(v) for v in rest)
     return f"{describe_setting(setting)}; M = {describe_mechanism(mechanism)}; {extra}"
 
 
 def reference_deltas(laws: ConditionalLaws, ratio: Fraction) -> dict[Hashable, Fraction]:
+    """δ_A(b) for every knowledge value b, by the PLRV form of Def 57 on the reference laws."""
     return {
         b: hockey_stick_by_plrv(laws.value[b], laws.alternative[b], ratio) for b in laws.weights
     }
