@@ -1,9 +1,9 @@
 """proofs_check: every claim of the sources checked exactly, with a citable report.
 
-A claim of ``CLAIMS.md`` has a stable id (``pml.thm_3_5``); its check is a function that
-returns evidence of the kinds the claim lists (E exact instance, P property on random
-exact instances, L limit, W witness, C certified), and declares at least one mutant (the
-statement made slightly false) that the tests require to fail::
+A claim of ``CLAIMS.md`` (the repository's root) has a stable id (``pml.thm_3_5``); its
+check is a function that returns evidence of the kinds the claim lists (E exact instance,
+P property on random exact instances, L limit, W witness, C certified), and declares at
+least one mutant (the statement made slightly false) that the tests require to fail::
 
     from hypothesis import strategies as st
     from proofs_check import CheckContext, Evidence, check, exact_instances, property_holds

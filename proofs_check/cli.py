@@ -154,7 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m proofs_check``."""
     parser = _Parser(
         prog="python -m proofs_check",
-        description="Check the claims of CLAIMS.md exactly and print a report.",
+        description=(
+            "Check the claims of CLAIMS.md (at the repository's root) exactly and print a report."
+        ),
         epilog="Exit status: 0 all selected claims passed, 1 some did not, 2 bad input.",
     )
     parser.add_argument(

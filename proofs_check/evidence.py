@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from exactpml.errors import InvalidArgument
-from proofs_check.catalog import KINDS, Kind
 from proofs_check.exactness import exact_text, exactly_equal, three_valued
 from proofs_check.properties import property_holds
 from proofs_check.record import Evidence, ExactValue, PropertyStats, exact_values
+from proofs_check.statement import KINDS, Kind
 
 __all__ = [
     "Evidence",

@@ -18,6 +18,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.exact import exact, to_sympy
 from exactpml.errors import InexactInput, InvalidArgument
 
 __all__ = [
@@ -128,10 +129,11 @@ def exact_latex(value: object, *, name: str = "value") -> str:
         text = repr_latex()
         if isinstance(text, str):
             return text.strip().strip("$").strip()
-    if hasattr(value, "_sympy_"):
+    converter = getattr(value, "_sympy_", None)
+    if callable(converter):
         import sympy
 
-        return str(sympy.latex(sympy.sympify(value)))
+        return str(sympy.latex(converter()))
     return rf"\text{{{latex_escape_text(str(value))}}}"
 
 
@@ -194,17 +196,22 @@ def _to_sympy(value: object) -> Any:
     if isinstance(value, int | Fraction):
         return sympy.Rational(value.numerator, value.denominator)
     if isinstance(value, Decimal):
-        return sympy.Rational(str(value))
-    if isinstance(value, str):
-        return sympy.sympify(value, rational=True)
-    return sympy.sympify(value, strict=True)
+        return to_sympy(Fraction(value))
+    if isinstance(value, sympy.Basic):
+        return value
+    converter = getattr(value, "_sympy_", None)
+    if callable(converter):
+        return converter()
+    # strings by exactpml's own grammar (which never evaluates code), numpy integers, ...
+    return to_sympy(exact(value))
 
 
 def exactly_equal(left: object, right: object) -> bool | None:
     """Decide ``left == right`` exactly; ``None`` when it cannot be settled.
 
     Rationals are compared with ``==``.  Anything else is converted to sympy (strings are
-    parsed with exact decimals, so ``"0.3"`` is 3/10) and the difference simplified: it is
+    read by exactpml's own grammar, :mod:`exactpml.core.parsing`, which never evaluates
+    code; decimals are exact, so ``"0.3"`` is 3/10) and the difference simplified: it is
     equal when the difference simplifies to 0, different when sympy proves it non-zero,
     and undecided otherwise.  Floats are refused.
 

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from exactpml.errors import InvalidArgument
-from proofs_check.catalog import KINDS, Kind
 from proofs_check.exactness import exact_latex, exact_text
+from proofs_check.statement import KINDS, Kind
 
 __all__ = ["Evidence", "ExactValue", "PropertyStats", "exact_values"]
 

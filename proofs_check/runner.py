@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 from exactpml.errors import InvalidArgument
 from proofs_check.backends import Backend, DaskBackend, ProcessBackend, SerialBackend
-from proofs_check.catalog import Claim, ListedItem
 from proofs_check.context import (
     PROFILE_EXAMPLES,
     Profile,
@@ -30,6 +29,7 @@ from proofs_check.context import (
 )
 from proofs_check.registry import Registry, default_registry, load_claim_modules
 from proofs_check.selection import select
+from proofs_check.statement import Claim, ListedItem
 from proofs_check.task import CheckOutcome, CheckTask
 from proofs_check.verdict import ClaimResult, Verdict, decide, merge_shards
 

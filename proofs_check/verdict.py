@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from proofs_check.catalog import Claim
 from proofs_check.properties import property_summary
 from proofs_check.record import Evidence, PropertyStats
+from proofs_check.statement import Claim
 from proofs_check.task import CheckOutcome
 
 __all__ = ["ClaimResult", "Verdict", "decide", "merge_shards"]

@@ -45,7 +45,7 @@ from exactpml.bldp import (
     single_leakage_composition,
     truncated_geometric,
 )
-from tests.brute_force import subsets
+from proofs_check.reference import subsets
 
 RATIOS = st.sampled_from([Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5)])
 

@@ -19,7 +19,7 @@ from exactpml.database import (
     entry_marginal,
     joint_prior,
 )
-from tests.brute_force_database import all_databases, hamming
+from proofs_check.reference import all_databases, hamming
 
 SPACES = xst.database_spaces()
 

@@ -29,7 +29,7 @@ from exactpml import (
 )
 from exactpml import strategies as xst
 from exactpml.core import certify
-from tests import brute_force
+from proofs_check import reference as brute_force
 
 # --- exact values from the text or from hand computation (each says which) ------------
 

@@ -1,6 +1,6 @@
 """ε-DP, free lunch, local DP, δ(ε), the PLD and simulation DP agree with their definitions.
 
-Expected values come from the brute-force references of ``tests/brute_force_database.py``
+Expected values come from the brute-force references of ``proofs_check/reference/``
 (enumeration of pairs, outputs and events, straight from Def 4.1, Def 4.4, thesis Prop 8,
 Vadhan Def 2) or from the source text (Vadhan §1.1: statistical distance 1/(10n)).
 """
@@ -32,17 +32,17 @@ from exactpml.notions import (
     privacy_loss_distribution,
     simulation_epsilon,
 )
-from tests.brute_force_database import (
-    dp_ratio,
-    free_lunch_ratio,
+from proofs_check.reference import dp_ratio_over_space as dp_ratio
+from proofs_check.reference import free_lunch_ratio_over_space as free_lunch_ratio
+from proofs_check.reference import (
     hamming,
     hockey_stick_by_plrv,
     hockey_stick_by_sets,
-    neighbour_pairs,
-    rows,
     simulator_ratio,
     statistical_distance_by_sets,
 )
+from proofs_check.reference import neighbouring_databases as neighbour_pairs
+from proofs_check.reference import row_law as rows
 
 needs_certify = pytest.mark.skipif(
     importlib.util.find_spec("exactpml.certify") is None,

@@ -1,6 +1,6 @@
 """Partial-knowledge DP (thesis §3.1.3) against its definitions, exactly.
 
-Expected values come from (a) the brute-force references of ``tests/brute_force_pk.py``
+Expected values come from (a) the brute-force references of ``proofs_check/reference/partial_knowledge.py``
 (enumeration of the full joint law, set form of Prop 8), (b) hand computations written out
 in the test, or (c) CLAIMS.md's restatement (``pk.remark_2``).  The thesis itself gives no
 numbers for Example 7 (its p was lost in extraction), so those tests check the claim's
@@ -49,7 +49,7 @@ from exactpml.partial_knowledge import (
     theta_reducibility,
     thresholded_counting,
 )
-from tests import brute_force_pk as bf
+from proofs_check.reference import partial_knowledge as bf
 
 RATIOS = st.sampled_from([Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3), Fraction(10)])
 COIN = Distribution({0: "1/2", 1: "1/2"})

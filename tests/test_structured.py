@@ -3,7 +3,7 @@
 References are built here from the definitions, independently of exactpml.structured:
 the count is Σ_i f(d_i) computed per database, geometric tails are summed by sympy
 (``summation`` of the series), and DP / δ / simulation values come from the brute-force
-functions of ``tests/brute_force_database.py`` or from the explicit DatabaseMechanism.
+functions of ``proofs_check/reference/dp.py`` or from the explicit DatabaseMechanism.
 """
 
 import importlib.util
@@ -46,7 +46,8 @@ from exactpml.structured import (
     count_distribution,
     randomized_response,
 )
-from tests.brute_force_database import dp_ratio, free_lunch_ratio
+from proofs_check.reference import dp_ratio_over_space as dp_ratio
+from proofs_check.reference import free_lunch_ratio_over_space as free_lunch_ratio
 
 z = sympy.Symbol("z", integer=True)
 

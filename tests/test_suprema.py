@@ -1,7 +1,7 @@
 """Tests of exactpml.suprema: the suprema of Thm 2.8, Thm 4.2, Thm 4.5 and Remark B.1.
 
 Every supremum is compared with a brute-force closed form computed here from the
-definitions (tests/brute_force.py), and every construction's limit, taken by the limit
+definitions (proofs_check/reference/), and every construction's limit, taken by the limit
 engine, must equal that closed form exactly.  The expressions the suprema feed to the
 limit engine are checked against the measures recomputed on the construction's members.
 """
@@ -26,7 +26,7 @@ from exactpml.suprema import (
     sup_pml,
 )
 from exactpml.suprema.families import FinitePriors, FullSupportPriors, ProductPriors
-from tests import brute_force
+from proofs_check import reference as brute_force
 
 t = sympy.Symbol("t", positive=True)
 

@@ -1,13 +1,16 @@
-"""The catalog matches CLAIMS.md and is well-formed."""
+"""The catalog matches CLAIMS.md (at the repository's root) and is well-formed.
+
+Each source's statements live in ``proofs_check/claims/<source>/statements.py``; CLAIMS.md
+restates them for readers.  These tests require the two to agree on every id, kind and word,
+and every source's rows to sit in that source's section.
+"""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
-import pytest
-
+import proofs_check
 from proofs_check.catalog import (
     CLAIMS,
     KINDS,
@@ -17,17 +20,12 @@ from proofs_check.catalog import (
     listed_item,
 )
 
+CLAIMS_MD = Path(__file__).resolve().parents[2] / "CLAIMS.md"
 
-def _claims_md() -> Path | None:
-    candidates = [
-        os.environ.get("EXACTPML_CLAIMS_MD", ""),
-        str(Path(__file__).resolve().parents[2].parent / "shared" / "CLAIMS.md"),
-        "/work/shared/CLAIMS.md",
-    ]
-    for candidate in candidates:
-        if candidate and Path(candidate).is_file():
-            return Path(candidate)
-    return None
+
+def _claims_md() -> Path:
+    assert CLAIMS_MD.is_file(), f"{CLAIMS_MD} is missing"
+    return CLAIMS_MD
 
 
 ROW = re.compile(r"^\| `([a-z_]+\.[a-z0-9_]+)` \| (.*) \| ([EPLWC](?:, [EPLWC])*) \|$", re.M)
@@ -58,8 +56,6 @@ def test_listed_items_are_not_claims_and_give_reasons() -> None:
 
 def test_the_catalog_agrees_with_claims_md_on_ids_and_kinds() -> None:
     path = _claims_md()
-    if path is None:
-        pytest.skip("CLAIMS.md not found (set EXACTPML_CLAIMS_MD)")
     text = path.read_text(encoding="utf-8")
     rows = {cid: tuple(k.strip() for k in kinds.split(",")) for cid, _, kinds in ROW.findall(text)}
     assert rows, f"no claim rows found in {path}"
@@ -71,8 +67,6 @@ def test_the_catalog_agrees_with_claims_md_on_ids_and_kinds() -> None:
 
 def test_the_catalog_statements_are_transcribed_from_claims_md() -> None:
     path = _claims_md()
-    if path is None:
-        pytest.skip("CLAIMS.md not found (set EXACTPML_CLAIMS_MD)")
     rows = {cid: stmt.replace("\\|", "|") for cid, stmt, _ in ROW.findall(path.read_text("utf-8"))}
     for claim in CLAIMS:
         assert claim.statement == rows[claim.id], claim.id
@@ -80,9 +74,55 @@ def test_the_catalog_statements_are_transcribed_from_claims_md() -> None:
 
 def test_listed_not_checkable_items_of_claims_md_are_in_the_catalog() -> None:
     path = _claims_md()
-    if path is None:
-        pytest.skip("CLAIMS.md not found (set EXACTPML_CLAIMS_MD)")
     section = path.read_text(encoding="utf-8").split("## Listed, not checkable", 1)[-1]
     assert len(re.findall(r"^- ", section, re.M)) == len(NOT_CHECKABLE)
     for listed_id in re.findall(r"`([a-z_]+\.[a-z0-9_]+)`", section):
         assert listed_item(listed_id) is not None, listed_id
+
+
+def test_each_sources_rows_sit_in_its_section_of_claims_md() -> None:
+    text = _claims_md().read_text(encoding="utf-8")
+    sections = re.split(r"^## ", text, flags=re.M)[1:]
+    for source in SOURCES:
+        (section,) = [s for s in sections if s.startswith(f"{source.prefix}. ")]
+        ids = [cid for cid, _, _ in ROW.findall(section)]
+        assert ids == [c.id for c in CLAIMS if c.source is source], source.prefix
+        assert f"`{source.prefix}.` | `{source.file}` |" in text, source.prefix
+
+
+def test_the_package_exports_what_it_exported_before_the_claims_moved() -> None:
+    assert proofs_check.__all__ == [
+        "CLAIMS",
+        "NOT_CHECKABLE",
+        "PROFILE_EXAMPLES",
+        "CheckContext",
+        "Claim",
+        "ClaimResult",
+        "Evidence",
+        "ExactValue",
+        "Kind",
+        "ListedItem",
+        "Profile",
+        "RegisteredCheck",
+        "Registry",
+        "Report",
+        "RunOptions",
+        "Source",
+        "Verdict",
+        "certified_evidence",
+        "check",
+        "default_registry",
+        "exact_instances",
+        "exact_latex",
+        "exact_repr",
+        "exact_text",
+        "exact_values",
+        "exactly_equal",
+        "limit_evidence",
+        "not_checkable",
+        "property_holds",
+        "run_checks",
+        "witness_evidence",
+    ]
+    for name in proofs_check.__all__:
+        assert getattr(proofs_check, name) is not None, name

@@ -15,9 +15,16 @@ from exactpml import Distribution, LogValue, Mechanism
 from exactpml.bldp import parity_leakage_group_privacy
 from exactpml.partial_knowledge import PartialKnowledge, example_7, remark_2
 from proofs_check import CheckContext, Evidence
-from proofs_check.claims import bldp as bldp_claims
-from proofs_check.claims import partial_knowledge as pk_claims
-from proofs_check.claims._bldp_reference import (
+from proofs_check.claims.bldp import composition as bldp_composition
+from proofs_check.claims.bldp import definition as bldp_definition
+from proofs_check.claims.bldp import group_privacy as bldp_group_privacy
+from proofs_check.claims.bldp import scenarios as bldp_scenarios
+from proofs_check.claims.partial_knowledge import _common as pk_common
+from proofs_check.claims.partial_knowledge import example_7 as pk_example_7
+from proofs_check.claims.partial_knowledge import queries as pk_queries
+from proofs_check.claims.partial_knowledge import reducibility as pk_reducibility
+from proofs_check.claims.partial_knowledge import thresholded_counting as pk_thresholded
+from proofs_check.reference.bldp import (
     conditionals,
     constraint_delta,
     constraint_ratio,
@@ -26,12 +33,12 @@ from proofs_check.claims._bldp_reference import (
     neighbour_pairs,
     path_within,
 )
-from proofs_check.claims._pk_reference import (
+from proofs_check.reference.divergences import hockey_stick_by_plrv as plrv_form
+from proofs_check.reference.divergences import hockey_stick_by_sets as set_form
+from proofs_check.reference.partial_knowledge import (
     conditional_laws,
     def_58_quantity,
     describe_setting,
-    plrv_form,
-    set_form,
 )
 
 P = Fraction(1, 10_000)
@@ -45,11 +52,11 @@ def test_example_7_at_the_thesis_scale_equals_the_hand_closed_forms() -> None:
     result = example_7(epsilon=LogValue(3))
     assert result.delta_apk == (1 - P) ** 899
     assert result.delta_ppk == P**100 * (1 - P) ** 899
-    assert result.worst == pk_claims.KnownCount(100)
+    assert result.worst == pk_example_7.KnownCount(100)
 
 
 def test_example_7_closed_form_gives_the_small_scale_numbers() -> None:
-    by_count, apk, ppk = pk_claims._closed_form_7(12, 4, 3, Fraction(1, 10), Fraction(3))
+    by_count, apk, ppk = pk_example_7._closed_form_7(12, 4, 3, Fraction(1, 10), Fraction(3))
     assert by_count == {0: 0, 1: 0, 2: 0, 3: Fraction(9, 10) ** 7, 4: Fraction(9, 10) ** 7}
     assert apk == Fraction(9, 10) ** 7
     assert ppk == Fraction(37, 10_000) * Fraction(9, 10) ** 7
@@ -57,11 +64,11 @@ def test_example_7_closed_form_gives_the_small_scale_numbers() -> None:
 
 def test_example_7_closed_form_refuses_a_p_outside_its_derivation() -> None:
     with pytest.raises(ValueError, match="needs Up/"):
-        pk_claims._closed_form_7(12, 4, 3, Fraction(1, 2), Fraction(3))
+        pk_example_7._closed_form_7(12, 4, 3, Fraction(1, 2), Fraction(3))
 
 
 def test_example_7_evidence_reports_correctly_rounded_decimals() -> None:
-    witness, exact = pk_claims.ex_7(CheckContext("pk.ex_7"))
+    witness, exact = pk_example_7.ex_7(CheckContext("pk.ex_7"))
     assert witness.passed and exact.passed
     assert _values(witness)["δ_APK ≈"] == "0.914018"
     assert _values(witness)["δ_PPK ≈"] == "9.14018e-401"
@@ -72,7 +79,7 @@ def test_example_7_evidence_reports_correctly_rounded_decimals() -> None:
 
 
 def test_remark_2_irrational_epsilon_gives_the_closed_form() -> None:
-    (evidence,) = pk_claims.remark_2_check(CheckContext("pk.remark_2"))
+    (evidence,) = pk_thresholded.remark_2_check(CheckContext("pk.remark_2"))
     values = _values(evidence)
     assert evidence.passed
     assert values["thresholded, ε = 1/2: δ_A(No)"] == "1 - exp(1/2)/2"
@@ -81,7 +88,7 @@ def test_remark_2_irrational_epsilon_gives_the_closed_form() -> None:
 
 
 def test_prop_26_reports_the_hand_computed_maps() -> None:
-    exact, _, exhibits, other = pk_claims.prop_26(CheckContext("pk.prop_26", examples=10))
+    exact, _, exhibits, other = pk_queries.prop_26(CheckContext("pk.prop_26", examples=10))
     values = _values(exact)
     assert values["harmonic_mean: φ_(1),(4)(6/5)"] == "12/7"
     assert values["quadratic_mean: φ_(1),(4)(sqrt(2))"] == "sqrt(7)"
@@ -90,7 +97,7 @@ def test_prop_26_reports_the_hand_computed_maps() -> None:
 
 
 def test_the_not_necessary_counterexample_names_why_no_map_exists() -> None:
-    witness = pk_claims._not_necessary_witness(CheckContext("pk.thm_2"))
+    witness = pk_reducibility._not_necessary_witness(CheckContext("pk.thm_2"))
     assert witness.passed
     assert "no injective φ" in _values(witness)["why not reducible"]
 
@@ -123,7 +130,7 @@ def test_setting_description_is_exact() -> None:
 
 
 def test_bldp_definition_instances_are_the_hand_values() -> None:
-    cases = {name: (got, want) for name, got, want in bldp_claims._definition_instances()}
+    cases = {name: (got, want) for name, got, want in bldp_definition._definition_instances()}
     assert cases["half-leak: ε"][0] == LogValue(2)
     assert cases["half-leak: δ(e^ε = 3/2)"][0] == Fraction(1, 6)
     assert cases["flip-revealing: ε"][0] == LogValue.infinity()
@@ -132,7 +139,7 @@ def test_bldp_definition_instances_are_the_hand_values() -> None:
 
 def test_reference_conditionals_of_a_one_time_pad() -> None:
     bit = Distribution({0: "1/2", 1: "1/2"})
-    pad = bldp_claims.BoundedLeakageModel(
+    pad = bldp_definition.BoundedLeakageModel(
         bit, lambda x, r: x[0] ^ r, lambda x, r: r, databases=[(0,), (1,)]
     )
     laws = conditionals(pad)
@@ -154,11 +161,11 @@ def test_parity_leakage_has_no_path_through_its_leakage_value() -> None:
     laws = conditionals(model)
     assert distances(model)[(0, 0)][(1, 1)] == 2
     assert not path_within(model, laws, (0, 0), (1, 1), 0, 2)
-    assert not bldp_claims._path_precondition(model, laws, 2)
+    assert not bldp_group_privacy._path_precondition(model, laws, 2)
 
 
 def test_non_participation_reports_m_times_log_2_for_both_study_counts() -> None:
-    (witness,) = bldp_claims.non_participation_check(CheckContext("bldp.non_participation"))
+    (witness,) = bldp_scenarios.non_participation_check(CheckContext("bldp.non_participation"))
     values = _values(witness)
     assert witness.passed
     assert values["k = 2: ε given m = 2"] == values["k = 3: ε given m = 2"] == "log(4)"
@@ -169,8 +176,8 @@ def test_non_participation_reports_m_times_log_2_for_both_study_counts() -> None
 def test_independence_given_the_leakage_detects_a_shared_key() -> None:
     joint = {(0,): {None: {(0, 0): Fraction(1, 2), (1, 1): Fraction(1, 2)}}}
     product = {(0,): {None: {(a, b): Fraction(1, 4) for a in (0, 1) for b in (0, 1)}}}
-    assert not bldp_claims._independent_given_leakage(joint)  # type: ignore[arg-type]
-    assert bldp_claims._independent_given_leakage(product)  # type: ignore[arg-type]
+    assert not bldp_composition._independent_given_leakage(joint)  # type: ignore[arg-type]
+    assert bldp_composition._independent_given_leakage(product)  # type: ignore[arg-type]
 
 
 def test_the_reducible_construction_relabels_outputs_per_knowledge_value() -> None:
@@ -179,5 +186,5 @@ def test_the_reducible_construction_relabels_outputs_per_knowledge_value() -> No
     setting = PartialKnowledge([coin, coin], target=0, value=0, alternative=1, known=[1])
     laws = conditional_laws(setting, kernel)
     # B = 1 swaps the outputs: φ_{0,1} = swap satisfies Def 59, the identity does not.
-    assert pk_claims._phi_verified(laws, (0,), (1,), {0: 1, 1: 0})
-    assert not pk_claims._phi_verified(laws, (0,), (1,), {0: 0, 1: 1})
+    assert pk_common.phi_verified(laws, (0,), (1,), {0: 1, 1: 0})
+    assert not pk_common.phi_verified(laws, (0,), (1,), {0: 0, 1: 1})

@@ -20,14 +20,16 @@ from exactpml.database import DatabaseMechanism
 from exactpml.notions import simulation_epsilon
 from proofs_check import ClaimResult, RunOptions, Verdict, run_checks
 from proofs_check.claims.vadhan import bayesian
-from proofs_check.claims.vadhan._reference import (
+from proofs_check.reference.divergences import divergence_ratio_by_points as max_ratio_over_points
+from proofs_check.reference.divergences import divergence_ratio_by_sets as max_ratio_over_events
+from proofs_check.reference.divergences import (
+    statistical_distance_by_sets as statistical_difference_by_events,
+)
+from proofs_check.reference.simulation import (
     Surd,
     box_simulator,
-    max_ratio_over_events,
-    max_ratio_over_points,
     simulation_lower_bound_squared,
     sqrt_surd,
-    statistical_difference_by_events,
     surd,
     verify_simulator,
 )

@@ -1,8 +1,10 @@
 """Checks of Saeidian, Cervia, Oechtering, Skoglund, *Rethinking Disclosure Prevention with
-Pointwise Maximal Leakage* (claim ids ``pml.*``; source ``seeds/004_95043fae0a301e80.txt``).
+Pointwise Maximal Leakage* (claim ids ``pml.*``; proofs in its Appendices A and B).
 
-Importing this package registers its checks:
+The brute-force definitions the checks compare with are :mod:`proofs_check.reference.pml`
+and :mod:`proofs_check.reference.dp`.  Modules (each registers its checks when imported):
 
+- :mod:`.statements`: the claims (ids, numbers, statements, kinds);
 - :mod:`.section_2_3`: ``pml.pre_processing``, ``pml.def_2_6``, ``pml.thm_3_4``;
 - :mod:`.leakage_suprema`: ``pml.thm_2_4``, ``pml.thm_2_8`` (suprema over attributes and priors);
 - :mod:`.disclosure_prevention`: ``pml.thm_3_5``, ``pml.thm_3_7``, ``pml.cor_3_10``;
@@ -13,27 +15,3 @@ Importing this package registers its checks:
 - :mod:`.correlated_entries`: ``pml.thm_4_3`` (DP leaking almost all of an entry);
 - :mod:`.laplace_counting_query`: ``pml.prop_4_6`` (the Laplace counting query).
 """
-
-from proofs_check.claims.pml import (
-    correlated_entries,
-    disclosure_constructions,
-    disclosure_prevention,
-    example_3_1,
-    example_3_11,
-    laplace_counting_query,
-    leakage_suprema,
-    section_2_3,
-    section_4,
-)
-
-__all__ = [
-    "correlated_entries",
-    "disclosure_constructions",
-    "disclosure_prevention",
-    "example_3_1",
-    "example_3_11",
-    "laplace_counting_query",
-    "leakage_suprema",
-    "section_2_3",
-    "section_4",
-]

@@ -2,8 +2,8 @@
 (cited from Saeidian et al. 2024, Thm 3): a DP mechanism can leak almost everything about
 an entry when the entries are correlated.
 
-Claim ``pml.thm_4_3`` of ``CLAIMS.md``; the source is ``seeds/004_95043fae0a301e80.txt``
-(the theorem is stated without proof there; the construction below is this check's own).
+Claim ``pml.thm_4_3`` of ``CLAIMS.md`` (the paper states the theorem without proof; the
+construction below is this check's own).
 
 The construction, for given ε, δ > 0 (z = e^ε):
 
@@ -41,7 +41,7 @@ from proofs_check import (
     check,
     witness_evidence,
 )
-from proofs_check.claims.pml._reference import dp_ratio
+from proofs_check.claims.pml._ratios import dp_ratio
 
 __all__ = ["thm_4_3"]
 

@@ -2,14 +2,13 @@
 
 Claims ``pml.prop_3_6`` (a disclosed attribute U yields a disclosed W of smaller entropy,
 App. A.3) and ``pml.prop_3_8`` (the smallest privacy cost of a disclosure, the
-α-mechanism of App. A.5) of ``CLAIMS.md``; the source is
-``seeds/004_95043fae0a301e80.txt``.
+α-mechanism of App. A.5) of ``CLAIMS.md``.
 
 The library's builders (:func:`~exactpml.suprema.constructions.lower_entropy_attribute`,
 :func:`~exactpml.suprema.constructions.lower_entropy_threshold`,
 :func:`~exactpml.suprema.constructions.alpha_range`) are compared with the text's closed forms,
 evaluated here, and with posteriors formed by Bayes' rule
-(:mod:`proofs_check.claims.pml._reference`).  Every comparison is exact (rationals).
+(:mod:`proofs_check.reference.pml`).  Every comparison is exact (rationals).
 """
 
 from __future__ import annotations
@@ -28,7 +27,8 @@ from exactpml.suprema.constructions import (
     lower_entropy_threshold,
 )
 from proofs_check import CheckContext, Evidence, check, property_holds, witness_evidence
-from proofs_check.claims.pml._reference import column_ratio, output_mass, posterior
+from proofs_check.claims.pml._ratios import column_ratio
+from proofs_check.reference.pml import output_mass, posterior
 
 __all__ = ["prop_3_6", "prop_3_8"]
 

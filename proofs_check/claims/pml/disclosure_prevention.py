@@ -1,8 +1,8 @@
 """Checks of Saeidian et al., *Rethinking Disclosure Prevention with PML*, §3.2–3.3.
 
 Claims ``pml.thm_3_5`` (disclosure prevention via PML), ``pml.thm_3_7`` (absolute
-disclosure prevention) and ``pml.cor_3_10`` (no singling out) of ``CLAIMS.md``; the
-source is ``seeds/004_95043fae0a301e80.txt``, proofs in its Appendix A (A.2, A.4).
+disclosure prevention) and ``pml.cor_3_10`` (no singling out) of ``CLAIMS.md``; proofs in
+the paper's Appendix A (A.2, A.4).
 
 Every comparison is exact, in the multiplicative domain: H_inf(P_{U|Y=y}) >=
 H_inf(P_U) - l(U->y) is checked as 1/max p(u|y) >= (1/max p_U) / exp l(U->y).

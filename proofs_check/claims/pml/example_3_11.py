@@ -22,6 +22,7 @@ import sympy
 
 from exactpml import Distribution, LogValue, Mechanism, min_entropy, pml
 from exactpml.core import certify
+from exactpml.core.exact import to_sympy
 from exactpml.instances.threshold_query import (
     bernoulli_kl,
     binomial_lower_tail,
@@ -70,7 +71,7 @@ def _enumerated(n: int, m: int, p: Fraction) -> tuple[LogValue, LogValue]:
 
 def _ratios(values: list[LogValue]) -> sympy.Tuple:
     """The exact ratios exp(value) as a sympy tuple of rationals."""
-    return sympy.Tuple(*(sympy.sympify(value.ratio) for value in values))
+    return sympy.Tuple(*(to_sympy(value.ratio) for value in values))
 
 
 def _same(left: object, right: object) -> bool:

@@ -1,7 +1,7 @@
 """Check of Saeidian et al., *Rethinking Disclosure Prevention with PML*, Proposition 4.6
 (the Laplace mechanism on a counting query, §4.1, proof B.3).
 
-Claim ``pml.prop_4_6`` of ``CLAIMS.md``; the source is ``seeds/004_95043fae0a301e80.txt``.
+Claim ``pml.prop_4_6`` of ``CLAIMS.md``.
 X = (D_1, ..., D_n) binary i.i.d. with P(D_i = 1) = p in (c, 1 - c), Y ~ Lap(S/n, b),
 w = e^{1/(nb)}.  The text's closed forms (B.3), written out here:
 

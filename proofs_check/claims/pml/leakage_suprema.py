@@ -2,11 +2,11 @@
 
 Claims ``pml.thm_2_4`` (PML as a supremum over attributes, attained by the shattering
 attribute) and ``pml.thm_2_8`` (the leakage capacity as a supremum over priors, reached
-only in the limit) of ``CLAIMS.md``; the source is ``seeds/004_95043fae0a301e80.txt``.
+only in the limit) of ``CLAIMS.md``.
 
 Two independent routes meet in every check: the library (:mod:`exactpml.suprema`,
 :mod:`exactpml.suprema.constructions`, the limit engine) against enumeration from the definitions
-(:mod:`proofs_check.claims.pml._reference`: Bayes' rule, the Markov chain U - X - Y, column
+(:mod:`proofs_check.reference.pml`: Bayes' rule, the Markov chain U - X - Y, column
 ratios), with expected values of the fixed instances computed by hand in the docstrings.
 Every comparison is exact (ratios of rationals, or limits taken by the limit engine).
 """
@@ -31,6 +31,7 @@ from exactpml import (
     sup_pml,
 )
 from exactpml import strategies as xst
+from exactpml.core.exact import to_sympy
 from exactpml.numerics import limits
 from exactpml.suprema import shattering_construction
 from exactpml.suprema.constructions import least_shattering_size
@@ -44,14 +45,8 @@ from proofs_check import (
     witness_evidence,
 )
 from proofs_check.claims.pml._instances import mechanism_prior_attribute
-from proofs_check.claims.pml._reference import (
-    Ratio,
-    column_ratio,
-    divergence_ratio,
-    guessing_gain,
-    posterior,
-    shattering_rows,
-)
+from proofs_check.claims.pml._ratios import Ratio, capacity_ratio, column_ratio
+from proofs_check.reference.pml import guessing_gain, pml_ratio, posterior, shattering_rows
 
 __all__ = ["thm_2_4", "thm_2_8"]
 
@@ -178,7 +173,7 @@ def thm_2_4(ctx: CheckContext) -> list[Evidence]:
         before = {x: Fraction(prior[x]) for x in prior.outcomes}
         for y in mechanism.outputs:
             value = pointwise_maximal_leakage(mechanism, prior, y)
-            reference = divergence_ratio(mechanism, prior, y, whole_alphabet=whole)
+            reference = pml_ratio(mechanism, prior, y, whole_alphabet=whole)
             if value.ratio != reference:
                 found.append(f"y={y!r}: exp l(X->y) = {value.ratio} but D_inf gives {reference}")
                 continue
@@ -301,16 +296,6 @@ def thm_2_4(ctx: CheckContext) -> list[Evidence]:
 _T = sympy.Symbol("t", positive=True)
 
 
-def _capacity_ratio(mechanism: Mechanism) -> Ratio:
-    best: Ratio = Fraction(1)
-    for y in mechanism.outputs:
-        ratio = column_ratio(mechanism.column(y))
-        if ratio is sympy.oo:
-            return sympy.oo
-        best = max(best, ratio)
-    return best
-
-
 def _mixes(mechanism: Mechanism, *, any_zero: bool) -> bool:
     """Some column mixes zero and non-zero (mutant: some column has a zero at all)."""
     for y in mechanism.outputs:
@@ -321,11 +306,11 @@ def _mixes(mechanism: Mechanism, *, any_zero: bool) -> bool:
     return False
 
 
-def _concentrating(inputs: tuple[Label, ...], favoured: Label, t: object) -> Distribution:
+def _concentrating(inputs: tuple[Label, ...], favoured: Label, t: sympy.Expr) -> Distribution:
     """1 - t on ``favoured``, t/(|X| - 1) on every other input (Thm 2.8's prior)."""
-    share = sympy.sympify(t) / (len(inputs) - 1)
+    share = to_sympy(t) / (len(inputs) - 1)
     return Distribution._trusted(
-        inputs, [1 - sympy.sympify(t) if x == favoured else share for x in inputs]
+        inputs, [1 - to_sympy(t) if x == favoured else share for x in inputs]
     )
 
 
@@ -409,7 +394,7 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
     def failures(instance: tuple[Mechanism, Distribution]) -> list[str]:
         mechanism, prior = instance
         found: list[str] = []
-        reference = LogValue(_capacity_ratio(mechanism))
+        reference = LogValue(capacity_ratio(mechanism))
         over_priors = sup_pml(mechanism, FullSupportPriors(mechanism.inputs))
         if not (over_priors.value == reference == leakage_capacity(mechanism)):
             found.append(
@@ -474,9 +459,9 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
         )
         favoured = _favoured(mechanism, worst, largest=largest)
         prior = _concentrating(mechanism.inputs, favoured, _T)
-        column = [sympy.sympify(p) for p in mechanism.column(worst)]
+        column = [to_sympy(p) for p in mechanism.column(worst)]
         expression = sympy.Max(*column) / sum(
-            (sympy.sympify(prior[x]) * c for x, c in zip(mechanism.inputs, column, strict=True)),
+            (to_sympy(prior[x]) * c for x, c in zip(mechanism.inputs, column, strict=True)),
             sympy.S.Zero,
         )
         value = limits.limit(expression, _T, "0+", domain=(0, 1))

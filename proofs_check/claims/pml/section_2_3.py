@@ -1,8 +1,8 @@
 """Checks of Saeidian et al., *Rethinking Disclosure Prevention with PML*, §2.3 and §3.2.
 
 Claims ``pml.pre_processing``, ``pml.def_2_6`` and ``pml.thm_3_4`` of ``CLAIMS.md``
-(statements restated there; the source is ``seeds/004_95043fae0a301e80.txt``, proofs in
-its Appendix A).  Theorems 3.5, 3.7 and Corollary 3.10 are in
+(statements restated there; proofs in the paper's Appendix A).  Theorems 3.5, 3.7 and
+Corollary 3.10 are in
 :mod:`~proofs_check.claims.pml.disclosure_prevention`; Examples 3.1 and 3.11 in
 :mod:`~proofs_check.claims.pml.example_3_1` and :mod:`~proofs_check.claims.pml.example_3_11`.
 

@@ -3,12 +3,12 @@ free-lunch privacy as PML constraints).
 
 Claims ``pml.thm_4_2`` (ε-DP as a bound on conditional and unconditional entry leakage)
 and ``pml.thm_4_5`` (ε-free-lunch privacy as a bound on PML over all priors) of
-``CLAIMS.md``; the source is ``seeds/004_95043fae0a301e80.txt``, proofs in App. B.1-B.2.
+``CLAIMS.md`` (statements in :mod:`.statements`); proofs in the paper's App. B.1-B.2.
 
 Two routes meet in every check.  The library's suprema (:mod:`exactpml.suprema`: the
 proofs' constructions taken to t -> 0+ by the limit engine) and its privacy notions
 (:mod:`exactpml.notions`) against the DP and free-lunch ratios enumerated here over
-explicit pairs of databases (:mod:`proofs_check.claims.pml._reference`).  For the fixed
+explicit pairs of databases (:mod:`proofs_check.reference.dp`).  For the fixed
 instances the check also writes the constructions (B.3), (B.5) out itself as expressions
 in t and lets the limit engine take t -> 0+, against ratios computed by hand.  Remark B.1
 (never attained) is shown by members of each construction at t = 1/10, 1/100, 1/1000,
@@ -40,6 +40,7 @@ from exactpml import (
     sup_pml,
 )
 from exactpml import strategies as xst
+from exactpml.core.exact import to_sympy
 from exactpml.database import DatabaseSpace
 from exactpml.numerics import limits
 from exactpml.numerics.limits import limit
@@ -48,12 +49,8 @@ from exactpml.suprema.families import FullSupportPriors, ProductPriors
 from exactpml.suprema.witnesses import Construction, Supremum
 from proofs_check import CheckContext, Evidence, check, limit_evidence, property_holds
 from proofs_check.claims.pml._instances import edge_cases
-from proofs_check.claims.pml._reference import (
-    Ratio,
-    dp_ratio,
-    free_lunch_ratio,
-    rows_identical,
-)
+from proofs_check.claims.pml._ratios import Ratio, dp_ratio, free_lunch_ratio
+from proofs_check.reference.pml import rows_identical
 
 __all__ = ["thm_4_2", "thm_4_5"]
 
@@ -212,7 +209,7 @@ def _factor(alphabet: tuple[Label, ...], favoured: Label) -> dict[Label, sympy.E
 
 
 def _p(mechanism: Mechanism, x: Database, y: Label) -> sympy.Expr:
-    return sympy.sympify(mechanism.probability(x, y))
+    return to_sympy(mechanism.probability(x, y))
 
 
 def _put(rest: Database, entry: int, value: Label) -> Database:
@@ -248,8 +245,8 @@ def _b3_limits(mechanism: Mechanism, *, argmax: bool) -> tuple[sympy.Expr, sympy
     low = (max if argmax else min)(alphabet, key=lambda d: values[d])
     entry = _factor(alphabet, low)
     others = [_factor(alphabet, rest[j]) for j in range(n - 1)]
-    conditional = sympy.Max(*(sympy.sympify(v) for v in values.values())) / sum(
-        (entry[d] * sympy.sympify(values[d]) for d in alphabet), sympy.S.Zero
+    conditional = sympy.Max(*(to_sympy(v) for v in values.values())) / sum(
+        (entry[d] * to_sympy(values[d]) for d in alphabet), sympy.S.Zero
     )
     given: dict[Label, sympy.Expr] = {}
     for d in alphabet:
@@ -387,7 +384,7 @@ def _b2_b5_limits(mechanism: Mechanism, *, argmax: bool) -> tuple[sympy.Expr, sy
         sympy.S.Zero,
     )
     product = limits.limit(
-        sympy.sympify(max(column.values())) / sympy.expand(mass), _T, "0+", domain=(0, 1)
+        to_sympy(max(column.values())) / sympy.expand(mass), _T, "0+", domain=(0, 1)
     )
     if x_max == x_min:  # a constant column: every leakage is 0
         return product, sympy.S.One

@@ -1,9 +1,9 @@
 """Claims of Vadhan's *Notes on the Definition of Differential Privacy* (ids ``vadhan.*``).
 
-Seed ``002_ab6863cc5677b341.txt`` (MIT 6.889 scribe notes, 2013), restated in CLAIMS.md,
-section ``vadhan.``, which these checks follow.  The library under test is
+MIT 6.889 scribe notes, 2013, restated in ``CLAIMS.md``, section ``vadhan.``, which these
+checks follow.  The library under test is
 :mod:`exactpml.notions` and :mod:`exactpml.leakage`; every value it returns is compared with
-:mod:`proofs_check.claims.vadhan._reference`, which computes from the definitions (maxima over
+:mod:`proofs_check.reference`, which computes from the definitions (maxima over
 every event, over every neighbourhood, Bayes' rule), or with closed forms derived by hand in
 the docstrings.  Rational instances are decided by exact arithmetic; transcendental ones
 (tanh(ε/2) with e^ε irrational, Hellinger and KL bounds) by :mod:`exactpml.certify`, whose
@@ -18,8 +18,8 @@ Findings about the source (reported in the evidence):
 * Prop 2's constant is not sharp: the least ε for which the hypothesis holds is
   tanh(ε_DP/4) = (√r - 1)/(√r + 1) (r = e^{ε_DP}), so e^{ε'} = ((1+ε)/(1-ε))² exactly,
   below (1+2ε)/(1-2ε), and the conclusion holds for every ε < 1, not only ε < 1/2.
+
+Modules: :mod:`.statements` (the claims), :mod:`.divergences` (``vadhan.max_divergence``,
+``vadhan.statistical_difference``, ``vadhan.case_1``), :mod:`.simulation`
+(``vadhan.claim_1``), :mod:`.bayesian` (``vadhan.prop_1``, ``vadhan.prop_2``).
 """
-
-from proofs_check.claims.vadhan import bayesian, divergences, simulation
-
-__all__ = ["bayesian", "divergences", "simulation"]

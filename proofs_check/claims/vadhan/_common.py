@@ -14,7 +14,7 @@ from exactpml.core import certify
 from exactpml.errors import Undecided
 from exactpml.notions import differential_privacy_epsilon
 from proofs_check import CheckContext
-from proofs_check.claims.vadhan._reference import Ratio, Table
+from proofs_check.reference import Ratio, Table, table_of
 
 __all__ = [
     "Vector",
@@ -28,6 +28,7 @@ __all__ = [
     "nonnegative",
     "positive",
     "ratio_text",
+    "tables",
 ]
 
 Vector = tuple[Fraction, ...]
@@ -93,3 +94,18 @@ def certified_equal(left: object, right: object) -> bool | None:
         return certify.compare(left, right) == 0
     except Undecided:
         return None
+
+
+def tables(*, zeros: bool | None = None, max_databases: int = 27) -> st.SearchStrategy[Table]:
+    """Random explicit mechanisms (n <= 3, |D| <= 3, 1 to 4 outputs) as :class:`Table`.
+
+    ``zeros``: True allows zero probabilities (infinite ratios), False forbids them, None
+    draws either.
+    """
+
+    @st.composite
+    def draw_table(draw: st.DrawFn) -> Table:
+        allow = draw(st.booleans()) if zeros is None else zeros
+        return table_of(draw(xst.database_mechanisms(zeros=allow, max_databases=max_databases)))
+
+    return draw_table()

@@ -15,6 +15,7 @@ import sympy
 from hypothesis import strategies as st
 
 from exactpml import strategies as xst
+from exactpml.core.exact import to_sympy
 from exactpml.errors import Undecided
 from exactpml.leakage import renyi_divergence_inf, total_variation
 from proofs_check import CheckContext, Evidence, check, property_holds
@@ -26,20 +27,19 @@ from proofs_check.claims.vadhan._common import (
     library_ratio,
     nonnegative,
     positive,
+    tables,
 )
-from proofs_check.claims.vadhan._reference import (
+from proofs_check.reference import (
     Ratio,
     Surd,
     Table,
-    dp_ratio,
+    divergence_ratio_by_points,
     law_of_column,
-    max_ratio_over_points,
     prior_posterior_distances,
     ratio_at_most,
-    rational,
     sqrt_surd,
     surd,
-    tables,
+    table_dp_ratio,
     total_variation_surd,
 )
 
@@ -85,7 +85,7 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
 
     def holds(instance: tuple[Table, int, tuple[int, ...], Vector]) -> bool:
         table, i, others, prior = instance
-        r = dp_ratio(table)
+        r = table_dp_ratio(table)
         if library_ratio(table) != r:
             return False
         members = [(*others[:i], d, *others[i:]) for d in range(table.letters)]
@@ -98,7 +98,7 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
             for p, q in ((prior, posterior), (posterior, prior)):
                 library = renyi_divergence_inf(distribution(p), distribution(q))
                 value = None if library.is_infinite else Fraction(library.ratio)
-                if value != max_ratio_over_points(p, q) or not within(value, r):
+                if value != divergence_ratio_by_points(p, q) or not within(value, r):
                     return False
         return True
 
@@ -112,7 +112,7 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
                 if half
                 else "ε-DP ⇒ D∞(prior||posterior) <= ε and D∞(posterior||prior) <= ε"
             ),
-            explain=lambda instance: f"e^ε_DP = {infinite(dp_ratio(instance[0]))}",
+            explain=lambda instance: f"e^ε_DP = {infinite(table_dp_ratio(instance[0]))}",
             examples=fewer(ctx, 2),
         )
     ]
@@ -128,7 +128,7 @@ def _optimal_weight(name: str, high: Fraction, low: Fraction) -> Any:
     grows when that law is spread to the extreme values; these weights maximise the
     remaining one-variable function.  The property ``sup over priors`` checks it.
     """
-    big, small = rational(high), rational(low)
+    big, small = to_sympy(high), to_sympy(low)
     with sympy.evaluate(False):
         if name == "KL":
             mean = (big - small) / sympy.log(big / small)
@@ -279,7 +279,7 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
 
     def prop_holds(instance: tuple[Table, int]) -> bool:
         table, denominator = instance
-        r = dp_ratio(table)
+        r = table_dp_ratio(table)
         if library_ratio(table) != r:
             return False
         if r is None:
@@ -303,7 +303,7 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
         return epsilon >= Fraction(1, 2) or r <= prop_bound(epsilon)
 
     def remark_holds(table: Table) -> bool | None:
-        r = dp_ratio(table)
+        r = table_dp_ratio(table)
         if r is None or r == 1:
             return True  # r = ∞: no finite ε meets the hypothesis; r = 1: every d is 0
         decided = True
@@ -312,7 +312,7 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
             if bound is None:
                 continue
             with sympy.evaluate(False):
-                verdict = nonnegative(bound - rational(r))
+                verdict = nonnegative(bound - to_sympy(r))
             if verdict is False:
                 return False
             decided = decided and verdict is True
@@ -335,7 +335,7 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
 
     def prop_explain(instance: tuple[Table, int]) -> str:
         table, denominator = instance
-        r = dp_ratio(table)
+        r = table_dp_ratio(table)
         if r is None:
             return "e^ε_DP = oo"
         q = _ceil_sqrt(r, denominator)
@@ -375,7 +375,7 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
                 else "Remark: d(prior, posterior) <= ε for all priors ⇒ e^ε_DP <= "
                 "(1+g(ε))/(1-g(ε)) for Hellinger and KL (for TV, g = 2ε: Prop 2 above)"
             ),
-            explain=lambda table: f"e^ε_DP = {infinite(dp_ratio(table))}",
+            explain=lambda table: f"e^ε_DP = {infinite(table_dp_ratio(table))}",
             examples=fewer(ctx, 4),
         ),
         property_holds(

@@ -34,16 +34,16 @@ from proofs_check.claims.vadhan._common import (
     infinite,
     library_ratio,
     ratio_text,
+    tables,
 )
-from proofs_check.claims.vadhan._reference import (
+from proofs_check.reference import (
     Ratio,
     Table,
+    divergence_ratio_by_points,
+    divergence_ratio_by_sets,
     half_l1,
-    max_ratio_over_events,
-    max_ratio_over_points,
-    neighbour_pairs,
-    statistical_difference_by_events,
-    tables,
+    statistical_distance_by_sets,
+    table_neighbour_pairs,
 )
 
 __all__ = ["case_1", "max_divergence", "statistical_difference"]
@@ -72,12 +72,12 @@ def max_divergence(ctx: CheckContext) -> list[Evidence]:
 
     def by_points(p: Vector, q: Vector) -> Ratio:
         if flipped:
-            return max_ratio_over_points(q, p)
-        return max_ratio_over_points(p, q, skip_infinite=skip_infinite)
+            return divergence_ratio_by_points(q, p)
+        return divergence_ratio_by_points(p, q, skip_infinite=skip_infinite)
 
     def holds(pair: tuple[Vector, Vector]) -> bool:
         p, q = pair
-        over_events = max_ratio_over_events(p, q)
+        over_events = divergence_ratio_by_sets(p, q)
         library = renyi_divergence_inf(distribution(p), distribution(q))
         library_ratio = None if library.is_infinite else Fraction(library.ratio)
         return over_events == by_points(p, q) and library_ratio == over_events
@@ -85,7 +85,7 @@ def max_divergence(ctx: CheckContext) -> list[Evidence]:
     def explain(pair: tuple[Vector, Vector]) -> str:
         p, q = pair
         return (
-            f"max over events {ratio_text(max_ratio_over_events(p, q))}, "
+            f"max over events {ratio_text(divergence_ratio_by_sets(p, q))}, "
             f"max over points {ratio_text(by_points(p, q))}"
         )
 
@@ -134,7 +134,7 @@ def _pairs_of(rows: dict[tuple[int, ...], Vector]) -> list[tuple[tuple[int, ...]
 
 
 def _neighbour_sd_by_events(rows: dict[tuple[int, ...], Vector]) -> Fraction:
-    return max(statistical_difference_by_events(rows[x], rows[x2]) for x, x2 in _pairs_of(rows))
+    return max(statistical_distance_by_sets(rows[x], rows[x2]) for x, x2 in _pairs_of(rows))
 
 
 def _random_row_instances(expected_share: Callable[[int], Fraction]) -> list[tuple]:
@@ -172,7 +172,7 @@ def _random_row_instances(expected_share: Callable[[int], Fraction]) -> list[tup
             others = x[:i] + x[i + 1 :]
             c = others.count(x[i])
             formula = None if c == 0 else Fraction(c + 1, c)
-            wrong += max_ratio_over_events(vectors[x], vectors[x2]) != formula
+            wrong += divergence_ratio_by_sets(vectors[x], vectors[x2]) != formula
         cases.append(
             (
                 f"random row {where}: pairs where D∞ ≠ log((c+1)/c) (c = other rows "
@@ -187,7 +187,7 @@ def _random_row_instances(expected_share: Callable[[int], Fraction]) -> list[tup
             (
                 f"random row {where}: D∞(M({changed}) || M({zero})) over events "
                 "(changed value in no other row)",
-                infinite(max_ratio_over_events(vectors[changed], vectors[zero])),
+                infinite(divergence_ratio_by_sets(vectors[changed], vectors[zero])),
                 sympy.oo,
             )
         )
@@ -213,7 +213,7 @@ def _random_row_instances(expected_share: Callable[[int], Fraction]) -> list[tup
         cases.append(
             (
                 f"first row w.p. 1/(10n) {where}: D∞(M({changed}) || M({zero}))",
-                infinite(max_ratio_over_events(vectors[changed], vectors[zero])),
+                infinite(divergence_ratio_by_sets(vectors[changed], vectors[zero])),
                 sympy.oo,
             )
         )
@@ -249,21 +249,21 @@ def _tight_rational_instances(one_sided_bound: Callable[[Fraction], Fraction]) -
         cases.append(
             (
                 f"one-sided pair A=(1,0), B=(1/r,1-1/r), r={r}: D∞(A||B) ratio",
-                max_ratio_over_events(p, q),
+                divergence_ratio_by_sets(p, q),
                 r,
             )
         )
         cases.append(
             (
                 f"one-sided pair, r={r}: D∞(B||A) (only the one-sided condition holds)",
-                infinite(max_ratio_over_events(q, p)),
+                infinite(divergence_ratio_by_sets(q, p)),
                 sympy.oo,
             )
         )
         cases.append(
             (
                 f"one-sided pair, r={r}: SD = 1 - e^-ε",
-                statistical_difference_by_events(p, q),
+                statistical_distance_by_sets(p, q),
                 one_sided_bound(r),
             )
         )
@@ -348,7 +348,7 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
     def pair_holds(pair: tuple[Vector, Vector]) -> bool:
         p, q = pair
         distance = half_l1(p, q)
-        forward, backward = max_ratio_over_points(p, q), max_ratio_over_points(q, p)
+        forward, backward = divergence_ratio_by_points(p, q), divergence_ratio_by_points(q, p)
         if forward is not None and distance > one_sided_bound(forward):
             return False
         if forward is not None and backward is not None:
@@ -359,14 +359,14 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
     def pair_explain(pair: tuple[Vector, Vector]) -> str:
         p, q = pair
         return (
-            f"SD = {half_l1(p, q)}, e^D∞(A||B) = {infinite(max_ratio_over_points(p, q))}, "
-            f"e^D∞(B||A) = {infinite(max_ratio_over_points(q, p))}"
+            f"SD = {half_l1(p, q)}, e^D∞(A||B) = {infinite(divergence_ratio_by_points(p, q))}, "
+            f"e^D∞(B||A) = {infinite(divergence_ratio_by_points(q, p))}"
         )
 
     def mechanism_holds(table: Table) -> bool:
         library = neighbour_statistical_distance(table.mechanism()).value
         reference = max(
-            (half_l1(table.row(x), table.row(x2)) for x, x2 in neighbour_pairs(table)),
+            (half_l1(table.row(x), table.row(x2)) for x, x2 in table_neighbour_pairs(table)),
             default=Fraction(0),
         )
         if library != reference:
@@ -448,7 +448,7 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
     strictly = ctx.mutant == "strictly_below"
 
     def holds(table: Table) -> bool:
-        pairs = list(neighbour_pairs(table))
+        pairs = list(table_neighbour_pairs(table))
         epsilon = max((half_l1(table.row(x), table.row(x2)) for x, x2 in pairs), default=0)
         if neighbour_statistical_distance(table.mechanism()).value != epsilon:
             return False

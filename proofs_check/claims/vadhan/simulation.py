@@ -9,15 +9,14 @@ import sympy
 from exactpml.errors import Undecided
 from exactpml.notions import simulation_epsilon
 from proofs_check import CheckContext, Evidence, check, property_holds
-from proofs_check.claims.vadhan._common import fewer, infinite, library_ratio
-from proofs_check.claims.vadhan._reference import (
+from proofs_check.claims.vadhan._common import fewer, infinite, library_ratio, tables
+from proofs_check.reference import (
     Ratio,
     Table,
     box_simulator,
-    dp_ratio,
     neighbourhoods,
     simulation_lower_bound_squared,
-    tables,
+    table_dp_ratio,
     verify_simulator,
 )
 
@@ -66,7 +65,7 @@ def claim_1(ctx: CheckContext) -> list[Evidence]:
     mutant = ctx.mutant
 
     def holds(table: Table) -> bool:
-        r = dp_ratio(table)
+        r = table_dp_ratio(table)
         if library_ratio(table) != r:
             return False
         squared = _simulation_ratio_squared(table)
@@ -88,7 +87,7 @@ def claim_1(ctx: CheckContext) -> list[Evidence]:
 
     def explain(table: Table) -> str:
         return (
-            f"e^ε_DP = {infinite(dp_ratio(table))}, "
+            f"e^ε_DP = {infinite(table_dp_ratio(table))}, "
             f"e^(2ε_sim) = {infinite(_simulation_ratio_squared(table))}"
         )
 

@@ -1,6 +1,8 @@
-"""Reference computations for the ``bldp.*`` checks, from the definition's tables.
+"""Bounded-leakage differential privacy, from the definition's tables.
 
-Independent of :mod:`exactpml.bldp.measures` (which the checks test): the conditional law
+Ligett, Peale, Reingold, *Bounded-Leakage Differential Privacy* (restated in ``CLAIMS.md``,
+section ``bldp.``).  No code shared with :mod:`exactpml.bldp.measures` (only the model,
+:class:`~exactpml.bldp.BoundedLeakageModel`, is read as data): the conditional law
 of M(x, r) given P(x, r) = o is summed here over r from the model's raw tables, the
 neighbour graph is searched here, and the BLDP constraint of the poster,
 
@@ -9,19 +11,25 @@ neighbour graph is searched here, and the BLDP constraint of the poster,
 
 is evaluated either over every set S (``sets=True``, small output alphabets) or through the
 pointwise forms max_S p(S) - e^ε q(S) = Σ_m max(0, p_m - e^ε q_m) and
-max_S p(S)/q(S) = max_m p_m/q_m (checked against the set form by ``pk.prop_8`` and
-``bldp.definition``).  Rational models only; every value is a ``Fraction``.
+max_S p(S)/q(S) = max_m p_m/q_m (:mod:`proofs_check.reference.divergences`; checked against
+the set form by ``pk.prop_8`` and ``bldp.definition``).  Rational models only; every value
+is a ``Fraction``.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 
 from exactpml import LogValue
 from exactpml.bldp import BoundedLeakageModel
+from proofs_check.reference.divergences import (
+    divergence_ratio_by_points,
+    divergence_ratio_by_sets,
+    hockey_stick_by_sets,
+    hockey_stick_pointwise,
+)
 
 __all__ = [
     "Conditional",
@@ -29,6 +37,7 @@ __all__ = [
     "conditionals",
     "constraint_delta",
     "constraint_ratio",
+    "describe_mapping",
     "describe_model",
     "distances",
     "dp_conditionals",
@@ -121,40 +130,17 @@ def path_within(
 
 def constraint_delta(p: Law, q: Law, ratio: Fraction, *, sets: bool = False) -> Fraction:
     """max_S p(S) - e^ε q(S): over every S if ``sets``, else Σ_m max(0, p_m - e^ε q_m)."""
-    zero = Fraction(0)
-    outputs = list(dict.fromkeys([*p, *q]))
-    if not sets:
-        return sum((max(zero, p.get(m, zero) - ratio * q.get(m, zero)) for m in outputs), zero)
-    best = zero
-    for size in range(1, len(outputs) + 1):
-        for event in itertools.combinations(outputs, size):
-            value = sum((p.get(m, zero) - ratio * q.get(m, zero) for m in event), zero)
-            best = max(best, value)
-    return best
+    if sets:
+        return hockey_stick_by_sets(p, q, ratio)
+    return hockey_stick_pointwise(p, q, ratio)
 
 
 def constraint_ratio(p: Law, q: Law, *, sets: bool = False) -> LogValue:
-    """log max_S p(S)/q(S) over S with p(S) > 0 (``oo`` if q(S) = 0 < p(S))."""
-    zero = Fraction(0)
-    outputs = [m for m in dict.fromkeys([*p, *q])]
-    events: Iterable[tuple[Hashable, ...]] = (
-        (
-            event
-            for size in range(1, len(outputs) + 1)
-            for event in itertools.combinations(outputs, size)
-        )
-        if sets
-        else ((m,) for m in outputs)
-    )
-    best = Fraction(1)
-    for event in events:
-        mass_p = sum((p.get(m, zero) for m in event), zero)
-        mass_q = sum((q.get(m, zero) for m in event), zero)
-        if mass_p and not mass_q:
-            return LogValue.infinity()
-        if mass_p:
-            best = max(best, mass_p / mass_q)
-    return LogValue(best)
+    """log max_S p(S)/q(S) over S with p(S) > 0 (``oo`` if q(S) = 0 < p(S)); at least log 1."""
+    ratio = divergence_ratio_by_sets(p, q) if sets else divergence_ratio_by_points(p, q)
+    if ratio is None:
+        return LogValue.infinity()
+    return LogValue(max(Fraction(1), ratio))
 
 
 def _constraints(laws: Conditional, pairs: Iterable[Pair]) -> Iterable[tuple[Law, Law]]:

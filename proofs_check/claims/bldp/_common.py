@@ -1,0 +1,57 @@
+"""Strategies and helpers shared by the ``bldp.*`` checks (Ligett, Peale, Reingold,
+*Bounded-Leakage Differential Privacy*): random models, the ranges of e^ε and δ, and an exact
+rendering of an instance for counterexamples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from hypothesis import strategies as st
+
+from exactpml import Distribution
+from exactpml import strategies as xst
+from exactpml.bldp import BoundedLeakageModel
+from proofs_check import CheckContext
+from proofs_check.reference.bldp import describe_model
+
+__all__ = ["DELTAS", "MODELS", "RATIOS", "explain", "models", "smaller"]
+
+
+RATIOS = st.one_of(st.just(Fraction(1)), st.fractions(min_value=1, max_value=4, max_denominator=6))
+"""e^ε for the properties: ε = 0 often, else e^ε a rational in [1, 4]."""
+
+
+DELTAS = st.fractions(min_value=0, max_value=1, max_denominator=12)
+
+
+def models(databases: Sequence[Hashable] | None = None) -> st.SearchStrategy[BoundedLeakageModel]:
+    """exactpml's random models, half of them on uniform randomness with 2 to 4 values (where
+    the coupling of M and P through r, which the mutants exploit, shows most often)."""
+    uniform = st.integers(2, 4).map(lambda n: Distribution({r: Fraction(1, n) for r in range(n)}))
+    return st.one_of(
+        xst.bounded_leakage_models(databases=databases, max_randomness=4),
+        uniform.flatmap(lambda r: xst.bounded_leakage_models(databases=databases, randomness=r)),
+    )
+
+
+MODELS = models()
+
+
+def smaller(ctx: CheckContext, divisor: int) -> int:
+    """Fewer instances for the heavier properties."""
+    return max(10, ctx.examples // divisor)
+
+
+def explain(instance: Any) -> str:
+    """Every model in the instance, with its exact tables; the other parts as they are."""
+    parts = instance if isinstance(instance, tuple) else (instance,)
+    shown = []
+    for part in parts:
+        if isinstance(part, BoundedLeakageModel):
+            shown.append(describe_model(part))
+        else:
+            shown.append(repr(part) if not isinstance(part, Fraction) else str(part))
+    return " | ".join(shown)

@@ -1,0 +1,197 @@
+"""``pk.thm_2``: Θ-reducibility makes APKDP and PPKDP coincide (thesis Theorem 2).
+
+Thesis *Lowering the cost of anonymization*, §3.1.3, Theorem 2 with Definition 59 (as
+restated in ``CLAIMS.md``): for reducible settings δ_A(b) is the same for every b; the thesis
+calls reducibility necessary, and a counterexample shows it is only sufficient.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable
+from fractions import Fraction
+from typing import Any
+
+import sympy
+from hypothesis import strategies as st
+
+from exactpml import LogValue, Mechanism
+from exactpml import strategies as xst
+from exactpml.partial_knowledge import (
+    PartialKnowledge,
+    apkdp_delta,
+    is_apkdp,
+    is_ppkdp,
+    knowledge_deltas,
+    ppkdp_delta,
+    reducibility_not_necessary,
+    theta_reducibility,
+)
+from proofs_check import CheckContext, Evidence, check, exact_repr, property_holds, witness_evidence
+from proofs_check.claims.partial_knowledge._common import (
+    DELTAS,
+    RATIOS,
+    explain_setting,
+    phi_verified,
+    reference_deltas,
+    settings_with_mechanism,
+    smaller,
+)
+from proofs_check.reference import conditional_laws
+
+__all__ = ["thm_2"]
+
+
+@st.composite
+def _reducible_by_construction(draw: st.DrawFn) -> tuple[PartialKnowledge, Mechanism, Fraction]:
+    """M(d) = π_{B(d)}(M0(d outside K)): a base kernel on the unknown records and the target,
+    relabelled by a permutation π_b of the outputs chosen per knowledge value b.  Θ-reducible
+    by design: φ_{b1,b2} = π_{b2} ∘ π_{b1}^{-1}."""
+    setting = draw(xst.partial_knowledge_settings(max_records=3, knowledge=("known",)))
+    assert setting.known is not None
+    known = setting.known
+    rest = [j for j in range(setting.size) if j not in known]
+    outputs = list(range(draw(st.integers(1, 3))))
+    keys = list(itertools.product(*(setting.records[j].outcomes for j in rest)))
+    base = draw(xst.mechanisms(inputs=keys, outputs=outputs))
+    values = list(itertools.product(*(setting.records[j].outcomes for j in known)))
+    perms = {b: draw(st.permutations(outputs)) for b in values}
+    kernel: dict[Hashable, dict[int, Fraction]] = {}
+    for database in itertools.product(*(r.outcomes for r in setting.records)):
+        b = tuple(database[j] for j in known)
+        row = base.row(tuple(database[j] for j in rest))
+        kernel[database] = {perms[b][int(y)]: Fraction(p) for y, p in row.items()}  # type: ignore[call-overload]
+    return setting, Mechanism(kernel, outputs=outputs), draw(RATIOS)
+
+
+@check(
+    "pk.thm_2",
+    mutants={
+        "without_reducibility": "δ_A(b) is the same for all b for every mechanism (Θ-reducibility "
+        "dropped)",
+        "necessary": "Θ-reducibility is necessary: APKDP ⇔ PPKDP for all (ε,δ) ⇒ Θ-reducible",
+    },
+)
+def thm_2(ctx: CheckContext) -> list[Evidence]:
+    """pk.thm_2 — thesis Theorem 2 with Definition 59 (as restated in CLAIMS.md).
+
+    Statement: if M is Θ-reducible (for all b1, b2 an injective φ, independent of t, on the
+    union of the output supports, with P[o|t,b1] = P[φ(o)|t,b2] for all o and t) then
+    δ_A(b) is the same for all b, so (ε,δ)-APKDP ⇔ (ε,δ)-PPKDP.  The thesis calls the
+    condition "necessary"; it is only sufficient.
+
+    P: on random settings with known records and kernels that are reducible by construction
+    (relabelling a kernel of the unknown records by a permutation per knowledge value), mixed
+    with unconstrained random kernels: exactpml's decision finds the constructed ones
+    reducible; within every class of knowledge values it reports as mutually reducible, its
+    φ passes Def 59 against the reference laws and the reference δ_A(b) are equal; when the
+    mechanism is reducible, δ_APK = δ_PPK and APKDP ⇔ PPKDP at a random δ.
+    W: the not-necessary counterexample (B a fair bit, M a coin flip when B = 0 and a
+    constant when B = 1, ignoring D(i)): δ_A(b) = 0 for every b at e^ε = 1, 2 and ε = 1, so
+    APKDP ⇔ PPKDP for every (ε, δ); yet no map from either knowledge value's outputs to the
+    outputs {heads, tails, c} satisfies Def 59 (all 9 + 3 maps tried against the reference
+    laws), and exactpml's decision agrees.
+    """
+
+    def holds(
+        instance: tuple[tuple[PartialKnowledge, Mechanism, Fraction], bool, Fraction],
+    ) -> bool:
+        (setting, mechanism, ratio), constructed, delta = instance
+        epsilon = LogValue(ratio)
+        reference = conditional_laws(setting, mechanism)
+        deltas = reference_deltas(reference, ratio)
+        decision = theta_reducibility(setting, mechanism)
+        if constructed and not decision.holds:
+            return False
+        classes = (
+            [list(deltas)]
+            if ctx.mutant == "without_reducibility"
+            else [list(c) for c in decision.classes]
+        )
+        for members in classes:
+            if len({deltas[b] for b in members}) != 1:
+                return False
+            if ctx.mutant is None and any(
+                not phi_verified(reference, members[0], b, decision.output_map(members[0], b))
+                for b in members[1:]
+            ):
+                return False
+        if decision.holds:
+            laws = decision.laws
+            if apkdp_delta(setting, laws, epsilon).delta != ppkdp_delta(setting, laws, epsilon):
+                return False
+            return is_apkdp(setting, laws, epsilon, delta) == is_ppkdp(
+                setting, laws, epsilon, delta
+            )
+        return True
+
+    instances = st.tuples(
+        st.one_of(
+            st.tuples(_reducible_by_construction(), st.just(True)),
+            st.tuples(settings_with_mechanism(), st.just(False)),
+        ),
+        DELTAS,
+    ).map(lambda pair: (pair[0][0], pair[0][1], pair[1]))
+
+    def explain(instance: Any) -> str:
+        return explain_setting(instance[0]) + f"; constructed reducible: {instance[1]}"
+
+    property_evidence = property_holds(
+        ctx,
+        instances,
+        holds,
+        describe="Θ-reducible ⇒ δ_A(b) constant in b ⇒ APKDP ⇔ PPKDP (φ checked against Def 59)",
+        explain=explain,
+        examples=smaller(ctx, 2),
+    )
+    return [property_evidence, _not_necessary_witness(ctx)]
+
+
+def _not_necessary_witness(ctx: CheckContext) -> Evidence:
+    setting, mechanism = reducibility_not_necessary()
+    reference = conditional_laws(setting, mechanism)
+    epsilons: list[object] = [LogValue(1), LogValue(2), sympy.Integer(1)]
+    deltas = {f"δ_A at ε = {e}": knowledge_deltas(setting, mechanism, e) for e in epsilons}
+    all_zero = all(v == 0 for d in deltas.values() for v in d.values())
+    equivalent = all(
+        apkdp_delta(setting, mechanism, e).delta == ppkdp_delta(setting, mechanism, e) == 0
+        for e in epsilons
+    )
+    outputs = list(mechanism.outputs)
+    found: list[str] = []
+    for first, second in itertools.permutations(reference.weights, 2):
+        support = sorted(
+            {
+                o
+                for law in (reference.value[first], reference.alternative[first])
+                for o, p in law.items()
+                if p
+            },
+            key=repr,
+        )
+        for images in itertools.product(outputs, repeat=len(support)):
+            phi = dict(zip(support, images, strict=True))
+            if phi_verified(reference, first, second, phi):
+                found.append(f"φ_{first},{second} = {phi}")
+    decision = theta_reducibility(setting, mechanism)
+    reducible = bool(found) or decision.holds
+    if ctx.mutant == "necessary":
+        return witness_evidence(
+            "APKDP ⇔ PPKDP for all (ε, δ) (δ_A ≡ 0) ⇒ Θ-reducible, on B a fair bit, M a coin "
+            "flip when B = 0 and a constant when B = 1",
+            all_zero and equivalent and reducible,
+            counterexample=f"δ_A ≡ 0 but not Θ-reducible: {decision.counterexample}",
+        )
+    verified = all_zero and equivalent and not reducible
+    return witness_evidence(
+        "reducibility is not necessary: B a fair bit, M a fair coin when B = 0 and the constant "
+        "'c' when B = 1, ignoring D(i): δ_A ≡ 0 (APKDP ⇔ PPKDP) but no φ exists",
+        verified,
+        values={
+            **{name: exact_repr(d) for name, d in deltas.items()},
+            "why not reducible": str(decision.counterexample),
+        },
+        counterexample=None
+        if verified
+        else (f"δ_A: {deltas}; maps found: {found}; exactpml says reducible: {decision.holds}"),
+    )

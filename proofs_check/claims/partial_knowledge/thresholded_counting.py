@@ -1,0 +1,118 @@
+"""``pk.remark_2``: knowing k of n records, for counting and thresholded counting (thesis Remark 2).
+
+Thesis *Lowering the cost of anonymization*, §3.1.3, Remark 2: for counting queries knowing k
+of n records is no knowledge with n - k records; thresholded counting is not Θ-reducible
+(``CLAIMS.md``'s instance: n = 3, one known record, release iff count > 1, p = 1/2).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import sympy
+
+from exactpml import Distribution, LogValue
+from exactpml.partial_knowledge import (
+    CountingMechanism,
+    PartialKnowledge,
+    knowledge_delta,
+    knowledge_deltas,
+    remark_2,
+    theta_reducibility,
+)
+from proofs_check import CheckContext, Evidence, check, exact_instances
+
+__all__ = ["remark_2_check"]
+
+
+def _binomial_delta(unknown: int, p: Fraction, ratio: Fraction) -> Fraction:
+    """δ_A for the exact count by hand: Σ_j max(0, b(j) - e^ε b(j-1)), C ~ Bin(unknown, p).
+
+    Given k known Yes, the count is k + C under t = No and k + 1 + C under t' = Yes, so the
+    output k + j has probabilities b(j) and b(j-1), whatever k: the same value for every
+    knowledge value and for no knowledge with the known records removed.
+    """
+    b = [comb(unknown, j) * p**j * (1 - p) ** (unknown - j) for j in range(unknown + 1)]
+    b.append(Fraction(0))
+    return (
+        sum((max(Fraction(0), b[j] - ratio * b[j - 1]) for j in range(unknown + 2)), Fraction(0))
+        if unknown >= 0
+        else Fraction(0)
+    )
+
+
+@check(
+    "pk.remark_2",
+    mutants={
+        "thresholded_like_counting": "thresholded counting also satisfies the observation: "
+        "δ_A(Yes known) = δ_A(No known) = max(0, 1 - e^ε/2)",
+    },
+)
+def remark_2_check(ctx: CheckContext) -> list[Evidence]:
+    """pk.remark_2 — thesis Remark 2.
+
+    Statement: for counting queries, knowing k of n records is the same as no knowledge with
+    n - k records; false for thresholded counting, which is not Θ-reducible (CLAIMS.md: n = 3,
+    one known record, release iff count > 1, p = 1/2, t = No vs t' = Yes:
+    δ_A(No) = max(0, 1 - e^ε/2), δ_A(Yes) = 1/2).
+
+    E: (i) exact count, votes Yes w.p. 1/3, n = 4 with 2 known records vs no knowledge and 2
+    records: δ_A(b) for every b (exactpml, through enumeration) equals the no-knowledge δ
+    (exactpml) and the hand formula Σ_j max(0, b(j) - e^ε b(j-1)) with C ~ Bin(1, 1/3), at
+    e^ε = 1, 3/2, 3; (ii) CLAIMS.md's instance: δ_A(No) and δ_A(Yes) equal the stated values
+    at e^ε = 1, 3/2, 2, 3 and at the irrational ε = 1/2 (δ_A(No) = 1 - e^{1/2}/2, positive
+    since e < 4), while no knowledge with n - k = 2 records gives max(0, 1 - e^ε/2) for both
+    (the same law as B = No); exactpml decides it not Θ-reducible.
+    """
+    cases: list[tuple[str, object, object]] = []
+    third = Fraction(1, 3)
+    vote = Distribution({"No": 1 - third, "Yes": third})
+    count = CountingMechanism(lambda c: {c: 1}, predicate=lambda v: v == "Yes", name="count")
+    knowing = PartialKnowledge([vote] * 4, target=0, value="No", alternative="Yes", known=[1, 2])
+    nothing = PartialKnowledge([vote] * 2, target=0, value="No", alternative="Yes")
+    for ratio in (Fraction(1), Fraction(3, 2), Fraction(3)):
+        by_b = knowledge_deltas(knowing, count.as_mechanism(knowing.records), LogValue(ratio))
+        none = knowledge_delta(nothing, count, LogValue(ratio), ())
+        hand = _binomial_delta(1, third, ratio)
+        shown = f"count, 2 of 4 known, e^ε = {ratio}"
+        cases.append((f"{shown}: max_b δ_A(b)", max(by_b.values()), hand))
+        cases.append((f"{shown}: min_b δ_A(b)", min(by_b.values()), hand))
+        cases.append((f"count, no knowledge, 2 records, e^ε = {ratio}", none, hand))
+
+    setting, release = remark_2()
+    fewer = PartialKnowledge(setting.records[:2], target=0, value="No", alternative="Yes")
+    half = Fraction(1, 2)
+    epsilons: list[tuple[object, object]] = [
+        (LogValue(r), max(Fraction(0), 1 - r / 2))
+        for r in (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(3))
+    ]
+    epsilons.append((sympy.Rational(1, 2), 1 - sympy.exp(sympy.Rational(1, 2)) / 2))
+    for epsilon, stated in epsilons:
+        shown = f"e^ε = {epsilon.ratio}" if isinstance(epsilon, LogValue) else f"ε = {epsilon}"
+        yes_expected = stated if ctx.mutant == "thresholded_like_counting" else half
+        cases.append(
+            (
+                f"thresholded, {shown}: δ_A(No)",
+                knowledge_delta(setting, release, epsilon, ("No",)),
+                stated,
+            )
+        )
+        cases.append(
+            (
+                f"thresholded, {shown}: δ_A(Yes)",
+                knowledge_delta(setting, release, epsilon, ("Yes",)),
+                yes_expected,
+            )
+        )
+        cases.append(
+            (
+                f"thresholded, no knowledge, 2 records, {shown}",
+                knowledge_delta(fewer, release, epsilon, ()),
+                stated,
+            )
+        )
+    cases.append(
+        ("thresholded counting is Θ-reducible", theta_reducibility(setting, release).holds, False)
+    )
+    return [exact_instances(cases, origin="from CLAIMS.md and hand-derived binomial sums")]

@@ -1,0 +1,253 @@
+"""Partial knowledge (active and passive), by enumeration from the definitions.
+
+Thesis *Lowering the cost of anonymization*, §3.1.3 (Defs 56-59, Prop 8, Thm 1; restated in
+``CLAIMS.md``, section ``pk.``).  Every law is recomputed database by database from the
+record laws with plain ``Fraction`` arithmetic: the conditional laws P[o | D(i)=x, B=b], the
+PLRV form of Def 57 term by term as written (``E[max(0, 1 - e^{ε-L})]``, ``L = +oo``
+counting 1), the set form of Prop 8 as a maximum over every subset of outputs
+(:mod:`proofs_check.reference.divergences`), Def 58 database by database, and Def 59's
+injective maps by trying every one.  No code shared with :mod:`exactpml.partial_knowledge`
+(only its setting, :class:`~exactpml.partial_knowledge.PartialKnowledge`, is read as data).
+
+Two entry points: :func:`conditional_laws` reads a ``PartialKnowledge`` setting; the
+functions of plain arguments (:func:`joint`, :func:`conditional_output`,
+:func:`active_and_passive`, ...) take the record laws, a mechanism on database tuples and
+the knowledge as a function.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from exactpml import Distribution, Mechanism
+from exactpml.partial_knowledge import PartialKnowledge
+from proofs_check.reference.divergences import hockey_stick_by_plrv, hockey_stick_by_sets
+
+__all__ = [
+    "ConditionalLaws",
+    "Kernel",
+    "active_and_passive",
+    "classical_delta",
+    "conditional_laws",
+    "conditional_output",
+    "def_58_quantity",
+    "delta_by_plrv",
+    "describe_mechanism",
+    "describe_setting",
+    "has_injective_map",
+    "joint",
+    "knowledge_law",
+]
+
+delta_by_plrv = hockey_stick_by_plrv
+"""δ_A's integrand as Def 57 writes it: the hockey-stick divergence in its PLRV form."""
+
+Law = dict[Hashable, Fraction]
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalLaws:
+    """P[B=b | D(i)=x] and P[o | D(i)=x, B=b] for x = t (``value``) and x = t' (``alternative``)."""
+
+    weights: dict[Hashable, Fraction]
+    value: dict[Hashable, Law]
+    alternative: dict[Hashable, Law]
+    by_database: tuple[tuple[tuple[Hashable, ...], Fraction, Hashable], ...]
+    """(d, P[D=d | D(i)=t], B(d)) over the databases with D(i) = t of positive probability."""
+
+
+def conditional_laws(setting: PartialKnowledge, mechanism: Mechanism) -> ConditionalLaws:
+    """The conditional output laws of ``mechanism`` in ``setting``, summed database by database."""
+    i = setting.target
+    laws: dict[Hashable, dict[Hashable, Law]] = {}
+    masses: dict[Hashable, dict[Hashable, Fraction]] = {}
+    rows: list[tuple[tuple[Hashable, ...], Fraction, Hashable]] = []
+    for x in (setting.value, setting.alternative):
+        joint: dict[Hashable, Law] = {}
+        mass: dict[Hashable, Fraction] = {}
+        supports = [(x,) if j == i else record.support for j, record in enumerate(setting.records)]
+        for database in itertools.product(*supports):
+            weight = Fraction(1)
+            for j, v in enumerate(database):
+                if j != i:
+                    weight *= Fraction(setting.records[j][v])
+            b = setting.knowledge_of(database)
+            mass[b] = mass.get(b, Fraction(0)) + weight
+            row = joint.setdefault(b, {})
+            for o, p in mechanism.row(database).items():
+                if p:
+                    row[o] = row.get(o, Fraction(0)) + weight * Fraction(p)
+            if x == setting.value:
+                rows.append((database, weight, b))
+        laws[x] = {b: {o: v / mass[b] for o, v in joint[b].items()} for b in joint}
+        masses[x] = mass
+    return ConditionalLaws(
+        masses[setting.value], laws[setting.value], laws[setting.alternative], tuple(rows)
+    )
+
+
+def def_58_quantity(laws: ConditionalLaws, mechanism: Mechanism, ratio: Fraction) -> Fraction:
+    """Def 58 as written: E over D ~ θ | D(i)=t and O ~ M(D) of max(0, 1 - e^{ε - L(O, B(D))}).
+
+    Summed database by database (not grouped by knowledge value), so it does not presuppose
+    Thm 1's decomposition.
+    """
+    total = Fraction(0)
+    for database, weight, b in laws.by_database:
+        p, q = laws.value[b], laws.alternative[b]
+        for o, m in mechanism.row(database).items():
+            if not m:
+                continue
+            q_o = q.get(o, Fraction(0))
+            inner = Fraction(1) if q_o == 0 else max(Fraction(0), 1 - ratio * q_o / p[o])
+            total += weight * Fraction(m) * inner
+    return total
+
+
+def _law_text(law: Distribution) -> str:
+    return "{" + ", ".join(f"{v!r}: {p}" for v, p in law.items()) + "}"
+
+
+def describe_setting(setting: PartialKnowledge) -> str:
+    """The setting's exact data: record laws, target, t, t' and the knowledge."""
+    records = "; ".join(f"D({j}) ~ {_law_text(r)}" for j, r in enumerate(setting.records))
+    if setting.known is not None:
+        knowledge = f"B = records {list(setting.known)}"
+    else:
+        databases = itertools.product(*(r.support for r in setting.records))
+        knowledge = "B = " + ", ".join(f"{d!r}->{setting.knowledge_of(d)!r}" for d in databases)
+    return (
+        f"{records}; i = {setting.target}, t = {setting.value!r}, t' = {setting.alternative!r}; "
+        f"{knowledge}"
+    )
+
+
+def describe_mechanism(mechanism: Mechanism) -> str:
+    """The kernel's non-zero entries, exactly."""
+    return repr(mechanism)
+
+
+def joint(
+    records: Sequence[Distribution], mechanism: Kernel, knowledge: Callable[[Any], Hashable]
+) -> list[tuple[tuple[Any, ...], Fraction, Hashable, dict[Hashable, Fraction]]]:
+    """[(database, P[D=d], b, {o: M(o|d)})] over the databases of positive probability."""
+    rows = []
+    for database in itertools.product(*(r.outcomes for r in records)):
+        weight = Fraction(1)
+        for record, x in zip(records, database, strict=True):
+            weight *= record[x]
+        if weight == 0:  # impossible databases carry no mass (and B need not be defined there)
+            continue
+        law = {o: Fraction(mechanism(database, o)) for o in mechanism.outputs}
+        rows.append((database, weight, knowledge(database), law))
+    return rows
+
+
+class Kernel:
+    """A mechanism on database tuples as a plain function (from an exactpml Mechanism)."""
+
+    def __init__(self, mechanism: Mechanism) -> None:
+        self.outputs = list(mechanism.outputs)
+        self._m = mechanism
+
+    def __call__(self, database: Any, output: Hashable) -> Any:
+        return self._m.probability(database, output)
+
+
+def knowledge_law(
+    records: Sequence[Distribution],
+    mechanism: Kernel,
+    knowledge: Callable[[Any], Hashable],
+    target: int,
+    x: Hashable,
+) -> dict[Hashable, Fraction]:
+    """P[B = b | D(i) = x]."""
+    rows = joint(records, mechanism, knowledge)
+    mass = sum(w for d, w, _, _ in rows if d[target] == x)
+    law: dict[Hashable, Fraction] = {}
+    for d, w, b, _ in rows:
+        if d[target] == x:
+            law[b] = law.get(b, Fraction(0)) + w / mass
+    return {b: p for b, p in law.items() if p}
+
+
+def conditional_output(
+    records: Sequence[Distribution],
+    mechanism: Kernel,
+    knowledge: Callable[[Any], Hashable],
+    target: int,
+    x: Hashable,
+    b: Hashable,
+) -> dict[Hashable, Fraction]:
+    """P[M(D) = o | D(i) = x, B = b] for every output o."""
+    rows = joint(records, mechanism, knowledge)
+    mass = sum(w for d, w, bb, _ in rows if d[target] == x and bb == b)
+    return {
+        o: sum((w * law[o] for d, w, bb, law in rows if d[target] == x and bb == b), Fraction(0))
+        / mass
+        for o in mechanism.outputs
+    }
+
+
+def active_and_passive(
+    records: Sequence[Distribution],
+    mechanism: Kernel,
+    knowledge: Callable[[Any], Hashable],
+    target: int,
+    t: Hashable,
+    t_prime: Hashable,
+    ratio: Fraction,
+) -> tuple[Fraction, Fraction, dict[Hashable, Fraction]]:
+    """(max_b δ_A(b), Σ_b P[B=b | D(i)=t] δ_A(b), {b: δ_A(b)}) from the definitions."""
+    weights = knowledge_law(records, mechanism, knowledge, target, t)
+    deltas = {
+        b: hockey_stick_by_sets(
+            conditional_output(records, mechanism, knowledge, target, t, b),
+            conditional_output(records, mechanism, knowledge, target, t_prime, b),
+            ratio,
+        )
+        for b in weights
+    }
+    return max(deltas.values()), sum((weights[b] * deltas[b] for b in deltas), Fraction(0)), deltas
+
+
+def classical_delta(
+    mechanism: Mechanism,
+    ratio: Fraction,
+    target: int,
+    t: Hashable,
+    t_prime: Hashable,
+    others: Sequence[Sequence[Any]],
+) -> Fraction:
+    """Classical (ε,δ)-DP's δ restricted to neighbours (t, d_{-i}) ~ (t', d_{-i}) for the
+    given d_{-i}: max of Σ_o max(0, M(o|d) − ratio·M(o|d')) (Prop 8)."""
+    best = Fraction(0)
+    for rest in others:
+        d = (*rest[:target], t, *rest[target:])
+        d2 = (*rest[:target], t_prime, *rest[target:])
+        p = {o: mechanism.probability(d, o) for o in mechanism.outputs}
+        q = {o: mechanism.probability(d2, o) for o in mechanism.outputs}
+        best = max(best, hockey_stick_by_sets(p, q, ratio))
+    return best
+
+
+def has_injective_map(
+    p1: dict[Hashable, Fraction],
+    q1: dict[Hashable, Fraction],
+    p2: dict[Hashable, Fraction],
+    q2: dict[Hashable, Fraction],
+) -> bool:
+    """Whether some injective φ on the union support of (p1, q1) matches (p2, q2), by trying
+    every injective map into the outputs (Def 59 as restated, brute force)."""
+    support = [o for o in p1 if p1[o] or q1[o]]
+    targets = list(p2)
+    for image in itertools.permutations(targets, len(support)):
+        if all(
+            p1[o] == p2[phi] and q1[o] == q2[phi] for o, phi in zip(support, image, strict=True)
+        ):
+            return True
+    return False
