@@ -1,6 +1,6 @@
 """Every output's PML computed once per (mechanism, prior): the natural per-output call, the
 batched mapping and the maximum agree with a brute force written from Def 2.3 / Thm 2.4
-(tests/brute_force.py), on rational and symbolic kernels, with permuted prior alphabets."""
+(proofs_check/reference/pml.py), on rational and symbolic kernels, with permuted prior alphabets."""
 
 from fractions import Fraction
 
@@ -17,7 +17,7 @@ from exactpml import (
 )
 from exactpml import strategies as xst
 from exactpml.leakage.profile import LeakageProfile, leakage_profile
-from tests import brute_force as bf
+from proofs_check.reference import pml as bf
 
 
 @st.composite
