@@ -36,6 +36,7 @@ from proofs_check.evidence import (
     limit_evidence,
     not_checkable,
     property_holds,
+    sharpness_evidence,
     witness_evidence,
 )
 from proofs_check.exactness import exact_latex, exact_repr, exact_text, exactly_equal
@@ -74,5 +75,6 @@ __all__ = [
     "not_checkable",
     "property_holds",
     "run_checks",
+    "sharpness_evidence",
     "witness_evidence",
 ]

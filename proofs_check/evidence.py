@@ -34,6 +34,7 @@ __all__ = [
     "limit_evidence",
     "not_checkable",
     "property_holds",
+    "sharpness_evidence",
     "witness_evidence",
 ]
 
@@ -235,6 +236,45 @@ def witness_evidence(
             kind, None, f"witness could not be verified: {description}", rendered, label=description
         )
     raise InvalidArgument(f"verified={verified!r} must be True, False or None.")
+
+
+def sharpness_evidence(
+    bound: str,
+    *,
+    attained: bool,
+    on: str,
+    sharpest: str | None = None,
+    values: Mapping[str, object] | None = None,
+    kind: Kind = "W",
+) -> Evidence:
+    """A finding: whether an inequality's bound is attained, and its sharpest exact form.
+
+    Every inequality claim says whether its bound is sharp on its instances; where it is
+    not, ``sharpest`` states the sharpest statement the check establishes exactly (as for
+    Vadhan's Prop 2: ``e^ε' = ((1+ε)/(1-ε))²``).  The report lists it under "Findings".
+
+    Args:
+        bound: The bound in words, e.g. ``"δ_PPK <= Σ_b P[B=b] δ_A(b)"``.
+        attained: True when some instance attains the bound exactly (sharp).
+        on: Which instances were examined, e.g. ``"the 200 random instances of seed 0"``.
+        sharpest: When not attained, the sharpest exact statement established instead.
+        values: Exact values supporting it (the attaining instance's values, say).
+        kind: The evidence kind that established it (``"W"`` for an explicit instance).
+
+    >>> sharpness_evidence("k·e^{(k-1)ε}δ", attained=False, on="3 instances",
+    ...                    sharpest="Σ_{j<k} e^{jε}δ").summary
+    'sharpness: k·e^{(k-1)ε}δ is not attained on 3 instances; sharpest exact form: Σ_{j<k} e^{jε}δ'
+    """
+    kind = _check_kind(kind)
+    if attained:
+        text = f"sharpness: {bound} is attained exactly on {on}"
+    else:
+        text = f"sharpness: {bound} is not attained on {on}"
+        if sharpest:
+            text += f"; sharpest exact form: {sharpest}"
+    return Evidence(
+        kind, True, text, exact_values(values), label=f"sharpness {bound}", finding=True
+    )
 
 
 def certified_evidence(

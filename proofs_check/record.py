@@ -82,6 +82,8 @@ class Evidence:
         label: Identifies this evidence within its check (used to merge shards).
         stats: For properties, how many random instances were tried.
         checkable: False for "not checkable" notes.
+        finding: True for a finding about the source (a bound's sharpness, a missing
+            hypothesis): the report lists these under "Findings" as well.
     """
 
     kind: Kind | None
@@ -92,6 +94,7 @@ class Evidence:
     label: str = ""
     stats: PropertyStats | None = None
     checkable: bool = True
+    finding: bool = False
 
     def __post_init__(self) -> None:
         if self.kind is None:

@@ -39,6 +39,7 @@ def _evidence(item: Evidence) -> dict[str, Any]:
         "passed": item.passed,
         "summary": item.summary,
         "counterexample": item.counterexample,
+        "finding": item.finding,
         "values": [{"name": v.name, "value": v.text, "latex": v.latex} for v in item.values],
         "instances": None
         if stats is None

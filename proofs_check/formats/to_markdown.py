@@ -84,6 +84,11 @@ def report_to_markdown(report: Report, *, timings: bool = False) -> str:
                     lines.append(
                         f"- {_code(result.claim.id)} {_cell(value.name)} = {_code(value.text)}"
                     )
+    findings = [(r, item) for r in report.results for item in r.evidence if item.finding]
+    if findings:
+        lines += ["", "## Findings", ""]
+        for result, item in findings:
+            lines.append(f"- {_code(result.claim.id)}: {_cell(item.summary)}")
     if report.listed:
         lines += ["", "## Listed, not checkable", ""]
         for listed in report.listed:

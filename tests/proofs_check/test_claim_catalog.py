@@ -122,6 +122,7 @@ def test_the_package_exports_what_it_exported_before_the_claims_moved() -> None:
         "not_checkable",
         "property_holds",
         "run_checks",
+        "sharpness_evidence",
         "witness_evidence",
     ]
     for name in proofs_check.__all__:

@@ -174,3 +174,15 @@ def test_a_custom_equality_must_return_a_verdict_not_a_truthy_value() -> None:
     with pytest.raises(InvalidArgument, match="equal must return True, False or None"):
         exact_instances({"x": (1, 2)}, equal=lambda a, b: a - b)  # type: ignore[arg-type, return-value]
     assert exact_instances({"x": (1, 1)}, equal=lambda a, b: sympy.Eq(a, b)).passed is True
+
+
+def test_sharpness_is_a_finding_listed_in_the_report_formats():
+    from proofs_check import sharpness_evidence
+
+    sharp = sharpness_evidence("δ_PPK <= max_b δ_A(b)", attained=True, on="Example 7")
+    loose = sharpness_evidence(
+        "k e^{(k-1)ε} δ", attained=False, on="3 instances", sharpest="Σ_{j<k} e^{jε} δ"
+    )
+    assert sharp.finding and loose.finding and sharp.passed is True
+    assert "is attained exactly on Example 7" in sharp.summary
+    assert loose.summary.endswith("sharpest exact form: Σ_{j<k} e^{jε} δ")
