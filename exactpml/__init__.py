@@ -107,13 +107,26 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> Any:
-    """``exactpml.strategies`` is imported on first use: it needs Hypothesis, which
-    ``import exactpml`` does not load."""
-    if name == "strategies":
-        import importlib
+_MOVED_MODULES = {  # names of modules before the restructure (issue 16) -> where they live
+    "disclosure": "exactpml.leakage.disclosure",
+    "distribution": "exactpml.core.distribution",
+    "logvalue": "exactpml.core.logvalue",
+    "measures": "exactpml.leakage",
+    "mechanism": "exactpml.core.mechanism",
+    "witnesses": "exactpml.suprema.witnesses",
+}
 
+
+def __getattr__(name: str) -> Any:
+    """Modules loaded on first use: ``exactpml.strategies`` (it needs Hypothesis, which
+    ``import exactpml`` does not load), and the earlier names of moved modules
+    (``from exactpml import measures`` still gives the leakage measures)."""
+    import importlib
+
+    if name == "strategies":
         return importlib.import_module("exactpml.strategies")
+    if name in _MOVED_MODULES:
+        return importlib.import_module(_MOVED_MODULES[name])
     raise AttributeError(f"module 'exactpml' has no attribute {name!r}")
 
 
