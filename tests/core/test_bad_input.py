@@ -1,6 +1,6 @@
 """Every kind of bad input gets a clear error that names the problem and where it is.
 
-One table-driven test (STYLE.md, after Hypothesis's own tests): each case builds something
+One table-driven test (after Hypothesis's own tests): each case builds something
 invalid, and the test checks the error class and that the message names the culprit.
 """
 

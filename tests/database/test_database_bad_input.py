@@ -1,6 +1,6 @@
 """Every bad input to the database layer gets a clear error naming the argument (issue 4).
 
-One table (STYLE.md): each case builds something invalid; the test checks the error class
+One table (after Hypothesis's own tests): each case builds something invalid; the test checks the error class
 and that the message names the culprit.  None of them may surface as a sympy traceback.
 """
 
