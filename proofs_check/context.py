@@ -13,7 +13,15 @@ from typing import Literal, get_args
 
 from exactpml.errors import InvalidArgument
 
-__all__ = ["MAX_EXAMPLES", "MAX_SEED", "PROFILES", "PROFILE_EXAMPLES", "CheckContext", "Profile"]
+__all__ = [
+    "MAX_EXAMPLES",
+    "MAX_SEED",
+    "PROFILES",
+    "PROFILE_EXAMPLES",
+    "SMALL_SCOPE_BUDGET",
+    "CheckContext",
+    "Profile",
+]
 
 Profile = Literal["quick", "default", "thorough"]
 """How hard to try: ``quick`` for CI, ``default``, ``thorough`` for campaigns."""
@@ -22,6 +30,9 @@ PROFILES: tuple[Profile, ...] = get_args(Profile)
 
 PROFILE_EXAMPLES: dict[Profile, int] = {"quick": 50, "default": 200, "thorough": 2000}
 """Random instances per property for each profile, unless ``examples`` is given."""
+
+SMALL_SCOPE_BUDGET: dict[Profile, int] = {"quick": 2_000, "default": 10_000, "thorough": 100_000}
+"""At most this many small-scope instances per property (the first ones, smallest first)."""
 
 MAX_SEED = 2**63 - 1
 MAX_EXAMPLES = 10_000_000
