@@ -25,8 +25,9 @@ Run with ``python -m proofs_check [CLAIM ...] [--quick|--thorough] [--seed S]
 
 from __future__ import annotations
 
+from proofs_check import small_scope
 from proofs_check.catalog import CLAIMS, NOT_CHECKABLE, Claim, Kind, ListedItem, Source
-from proofs_check.context import PROFILE_EXAMPLES, CheckContext, Profile
+from proofs_check.context import PROFILE_EXAMPLES, SMALL_SCOPE_BUDGET, CheckContext, Profile
 from proofs_check.evidence import (
     Evidence,
     ExactValue,
@@ -48,6 +49,7 @@ __all__ = [
     "CLAIMS",
     "NOT_CHECKABLE",
     "PROFILE_EXAMPLES",
+    "SMALL_SCOPE_BUDGET",
     "CheckContext",
     "Claim",
     "ClaimResult",
@@ -76,5 +78,6 @@ __all__ = [
     "property_holds",
     "run_checks",
     "sharpness_evidence",
+    "small_scope",
     "witness_evidence",
 ]
