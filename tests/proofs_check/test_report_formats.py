@@ -185,6 +185,20 @@ def with_findings() -> Report:
     return run_checks(options=RunOptions(workers=1, profile="quick"), registry=registry)
 
 
+def test_findings_are_listed_in_every_format(with_findings: Report) -> None:
+    finding = "sharpness: n*n >= n is attained exactly on n = 0 and n = 1"
+    markdown = render(with_findings, "markdown")
+    assert "## Findings" in markdown and f"- `demo.sharp`: {finding}" in markdown
+    data = json.loads(render(with_findings, "json"))
+    assert [e["finding"] for e in data["claims"][0]["evidence"]] == [False, True]
+    table = render(with_findings, "table")
+    assert "Findings:" in table and f"  demo.sharp: {finding}" in table
+    latex = render(with_findings, "latex")
+    assert "\\paragraph{Findings.}" in latex
+    assert "\\item \\texttt{demo.sharp}: sharpness: n*n >= n is attained exactly" in latex
+    assert latex.count("{") == latex.count("}")
+
+
 def test_json_says_how_many_small_scope_instances_were_tried(with_findings: Report) -> None:
     instances = json.loads(render(with_findings, "json"))["claims"][0]["evidence"][0]["instances"]
     assert instances["small_scope"] == {
