@@ -235,9 +235,11 @@ def _run_small_scope(
     from hypothesis import strategies as st
     from hypothesis.errors import UnsatisfiedAssumption
 
-    run = _ScopeRun()
+    runs: list[_ScopeRun] = []
 
     def body(_: None) -> None:
+        run = _ScopeRun()
+        runs.append(run)
         iterator = iter(scope)
         index = 0
         while True:
@@ -281,7 +283,7 @@ def _run_small_scope(
         print_blob=False,
     )
     configured(given(st.just(None))(body))()
-    return run
+    return runs[-1]
 
 
 def _where(scope: SmallScope[Any], index: int) -> str:
