@@ -18,6 +18,10 @@ least one mutant (the statement made slightly false) that the tests require to f
             property_holds(ctx, st.fractions(), holds, describe="x*x >= 0"),
         ]
 
+A property is checked first on every small instance (``property_holds(...,
+small_scope=small_scope.mechanisms())``: every kernel on two or three letters with entries
+on the grid 1/2, 1/3, 1/4), then on random ones; see :mod:`proofs_check.small_scope`.
+
 Run with ``python -m proofs_check [CLAIM ...] [--quick|--thorough] [--seed S]
 [--examples N] [--workers N] [--scheduler ADDRESS] [--format table|json|markdown|latex]
 [--output FILE] [--module M]``, or from Python with :func:`run_checks`.
