@@ -410,6 +410,19 @@ def test_margin_guidance_does_not_change_the_verdict_of_a_true_property(seed: in
     assert guided.stats is not None and guided.stats.tried >= 50
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_margin_guidance_does_not_change_the_verdict_of_a_false_property(seed: int) -> None:
+    evidence = property_holds(
+        quick(seed),
+        st.fractions(-10, 10),
+        lambda x: x * x > 0,
+        describe="x*x > 0",
+        margin=lambda x: x * x,
+    )
+    assert evidence.passed is False and evidence.counterexample == "0"
+    assert evidence.stats is not None and evidence.stats.found_by == "hypothesis"
+
+
 def test_a_margin_may_be_exact_a_float_a_log_value_or_none() -> None:
     kernels = xst.mechanisms(max_inputs=2, max_outputs=2)
 
