@@ -18,6 +18,10 @@ least one mutant (the statement made slightly false) that the tests require to f
             property_holds(ctx, st.fractions(), holds, describe="x*x >= 0"),
         ]
 
+A property is checked first on every small instance (``property_holds(...,
+small_scope=small_scope.mechanisms())``: every kernel on two or three letters with entries
+on the grid 1/2, 1/3, 1/4), then on random ones; see :mod:`proofs_check.small_scope`.
+
 Run with ``python -m proofs_check [CLAIM ...] [--quick|--thorough] [--seed S]
 [--examples N] [--workers N] [--scheduler ADDRESS] [--format table|json|markdown|latex]
 [--output FILE] [--module M]``, or from Python with :func:`run_checks`.
@@ -25,8 +29,9 @@ Run with ``python -m proofs_check [CLAIM ...] [--quick|--thorough] [--seed S]
 
 from __future__ import annotations
 
+from proofs_check import small_scope
 from proofs_check.catalog import CLAIMS, NOT_CHECKABLE, Claim, Kind, ListedItem, Source
-from proofs_check.context import PROFILE_EXAMPLES, CheckContext, Profile
+from proofs_check.context import PROFILE_EXAMPLES, SMALL_SCOPE_BUDGET, CheckContext, Profile
 from proofs_check.evidence import (
     Evidence,
     ExactValue,
@@ -48,6 +53,7 @@ __all__ = [
     "CLAIMS",
     "NOT_CHECKABLE",
     "PROFILE_EXAMPLES",
+    "SMALL_SCOPE_BUDGET",
     "CheckContext",
     "Claim",
     "ClaimResult",
@@ -76,5 +82,6 @@ __all__ = [
     "property_holds",
     "run_checks",
     "sharpness_evidence",
+    "small_scope",
     "witness_evidence",
 ]

@@ -2,7 +2,8 @@
 
 A check is a function ``check(ctx: CheckContext) -> list[Evidence]``.  It draws its
 random instances from ``ctx.seed`` (so the same seed gives the same report), runs each
-property on ``ctx.examples`` instances, may scale other work by ``ctx.profile``, and
+property on ``ctx.examples`` random instances (after at most ``SMALL_SCOPE_BUDGET[profile]``
+small-scope ones), may scale other work by ``ctx.profile``, and
 switches its statement to the named mutant when ``ctx.mutant`` is set.
 """
 
@@ -13,7 +14,15 @@ from typing import Literal, get_args
 
 from exactpml.errors import InvalidArgument
 
-__all__ = ["MAX_EXAMPLES", "MAX_SEED", "PROFILES", "PROFILE_EXAMPLES", "CheckContext", "Profile"]
+__all__ = [
+    "MAX_EXAMPLES",
+    "MAX_SEED",
+    "PROFILES",
+    "PROFILE_EXAMPLES",
+    "SMALL_SCOPE_BUDGET",
+    "CheckContext",
+    "Profile",
+]
 
 Profile = Literal["quick", "default", "thorough"]
 """How hard to try: ``quick`` for CI, ``default``, ``thorough`` for campaigns."""
@@ -22,6 +31,9 @@ PROFILES: tuple[Profile, ...] = get_args(Profile)
 
 PROFILE_EXAMPLES: dict[Profile, int] = {"quick": 50, "default": 200, "thorough": 2000}
 """Random instances per property for each profile, unless ``examples`` is given."""
+
+SMALL_SCOPE_BUDGET: dict[Profile, int] = {"quick": 2_000, "default": 10_000, "thorough": 100_000}
+"""At most this many small-scope instances per property (the first ones, smallest first)."""
 
 MAX_SEED = 2**63 - 1
 MAX_EXAMPLES = 10_000_000
@@ -65,6 +77,9 @@ class CheckContext:
         examples: Random instances per property.
         profile: ``"quick"``, ``"default"`` or ``"thorough"``.
         mutant: ``None`` for the claim as stated, else the name of a declared mutant.
+        shard: Index of this run within the claim's seed range (``seed`` is the run's first
+            seed plus ``shard``); the seed-independent small-scope phase of a property runs
+            in shard 0 only.
     """
 
     claim_id: str
@@ -72,9 +87,12 @@ class CheckContext:
     examples: int = PROFILE_EXAMPLES["default"]
     profile: Profile = "default"
     mutant: str | None = None
+    shard: int = 0
 
     def __post_init__(self) -> None:
         validate_seed(self.seed)
+        if isinstance(self.shard, bool) or not isinstance(self.shard, int) or self.shard < 0:
+            raise InvalidArgument(f"shard={self.shard!r} must be a non-negative integer.")
         validate_examples(self.examples)
         validate_profile(self.profile)
         if self.mutant is not None and (not isinstance(self.mutant, str) or not self.mutant):

@@ -1,8 +1,9 @@
 """Helpers that claim authors call to build evidence of each kind.
 
 - :func:`exact_instances` (E): computed values equal the text's values exactly.
-- :func:`property_holds` (P): a property holds on random exact instances (Hypothesis),
-  with a shrunk exact counterexample when it does not.
+- :func:`property_holds` (P): a property holds on every instance of a small scope
+  (:mod:`proofs_check.small_scope`) and on random exact instances (Hypothesis), with a
+  minimal exact counterexample when it does not, and which phase found it.
 - :func:`limit_evidence` (L): the limit of a construction equals the claimed supremum
   exactly, and whether it is attained.
 - :func:`witness_evidence` (W): an explicit instance built and verified exactly.

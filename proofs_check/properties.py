@@ -1,35 +1,57 @@
-"""Property evidence (kind P): a claim's inequality on random exact instances.
+"""Property evidence (kind P): the search engine behind a claim's inequality.
 
-:func:`property_holds` runs ``holds(instance)`` on ``ctx.examples`` instances drawn from a
-Hypothesis strategy, deterministically from ``ctx.seed``: same seed and options, same
-instances, same report.  On failure Hypothesis shrinks the instance and the evidence
-carries the minimal counterexample (exact rendering, plus ``explain(instance)`` for the
-numbers involved).  Deadlines and health checks are off (exact arithmetic is slow by
-nature and must not make a check flaky), and no example database is read or written.
+:func:`property_holds` decides ``holds(instance)`` on exact instances in two phases:
+
+1. **Small scope** (``small_scope=``): every instance of an exhaustive enumeration of small
+   exact objects (see :mod:`proofs_check.small_scope`: every kernel on two or three
+   letters with entries on the grid 1/2, 1/3, 1/4, ...), smallest first, at most
+   :data:`~proofs_check.context.SMALL_SCOPE_BUDGET` of them for the profile.  A
+   counterexample found here is the first in the enumeration order, so minimal by
+   construction.  The phase does not depend on the seed, and runs in the first shard only.
+2. **Random instances**: ``ctx.examples`` instances drawn from a Hypothesis strategy,
+   deterministically from ``ctx.seed``: same seed and options, same instances, same
+   report.  ``margin=`` guides the search towards violations (``hypothesis.target``); a
+   counterexample is shrunk by Hypothesis.
+
+Verdicts are exact whatever the phase: ``holds`` says True, False or None (undecided);
+the margin, even a float, only steers which instances are tried.  ``hypothesis.assume``
+(or ``reject()``) inside ``holds`` skips an instance in either phase; when every instance
+is skipped the evidence is undecided, never passed.  The summary says how many instances
+each phase tried and, for a failure, which phase found the counterexample and where.
+Deadlines and health checks are off (exact arithmetic is slow by nature and must not make a
+check flaky), and no example database is read or written.
 """
 
 from __future__ import annotations
 
+import math
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from contextlib import contextmanager
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from exactpml.errors import InvalidArgument, Undecided
-from proofs_check.context import CheckContext, validate_examples
+from proofs_check.context import SMALL_SCOPE_BUDGET, CheckContext, validate_examples
 from proofs_check.exactness import exact_repr, three_valued
-from proofs_check.record import Evidence, PropertyStats
+from proofs_check.record import Evidence, PropertyStats, ScopeStats
+from proofs_check.small_scope import Layer, SmallScope
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-__all__ = ["PropertyError", "property_holds", "property_summary"]
+__all__ = ["MARGIN_LABEL", "PropertyError", "property_holds", "property_summary"]
 
 T = TypeVar("T")
 
+MARGIN_LABEL = "margin"
+"""The ``hypothesis.target`` label under which the negated margin is maximised."""
+
 
 class PropertyError(Exception):
-    """``holds`` raised an exception (other than Undecided) on some instance."""
+    """``holds`` (or ``margin``) raised an exception (other than Undecided) on some instance."""
 
 
 class _Falsified(Exception):
@@ -37,7 +59,7 @@ class _Falsified(Exception):
 
 
 class _HoldsRaised(Exception):
-    """Raised inside the Hypothesis test when ``holds`` raises."""
+    """Raised inside the Hypothesis test when ``holds`` or ``margin`` raises."""
 
 
 _PIN_LOCK = threading.Lock()
@@ -81,38 +103,228 @@ def _without_local_constants() -> Iterator[None]:
                 cache.clear()
 
 
+# --- summaries --------------------------------------------------------------------------------
+
+
 def _seed_text(stats: PropertyStats) -> str:
     if stats.seeds == 1:
         return f"seed {stats.seed}"
     return f"seeds {stats.seed}–{stats.seed + stats.seeds - 1}"
 
 
+def _count(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _scope_phrase(scope: ScopeStats) -> str:
+    """E.g. "336 small-scope instances (kernels ...: all 336)"."""
+    if scope.undecided:
+        head = (
+            f"{scope.tried - scope.undecided} of {scope.tried} small-scope instances, "
+            f"undecided on {scope.undecided}"
+        )
+    else:
+        head = _count(scope.tried, "small-scope instance")
+    if scope.complete:
+        extent = f"all {scope.enumerated}"
+    elif scope.size is not None:
+        extent = f"the first {scope.enumerated} of {scope.size}, the budget"
+    else:
+        extent = f"the first {scope.enumerated}, the budget"
+    skipped = f", {scope.skipped} skipped by assume" if scope.skipped else ""
+    return f"{head} ({scope.description}: {extent}{skipped})"
+
+
+def _random_phrase(stats: PropertyStats) -> str:
+    """E.g. "200 random exact instances (seed 0)"."""
+    seeds = _seed_text(stats)
+    instances = "instance" if stats.tried == 1 else "instances"
+    note = ""
+    if stats.skipped:
+        note = f"; {stats.skipped} skipped by assume"
+    elif stats.tried < stats.requested:
+        note = f"; the strategy ran out of distinct instances before {stats.requested}"
+    if stats.undecided:
+        return (
+            f"{stats.tried - stats.undecided} of {stats.tried} random exact {instances}, "
+            f"undecided on {stats.undecided} ({seeds}{note})"
+        )
+    return f"{stats.tried} random exact {instances} ({seeds}{note})"
+
+
 def property_summary(describe: str, passed: bool | None, stats: PropertyStats) -> str:
-    """The summary line of property evidence, e.g. "held on 200 random exact instances (seed 0)".
+    """The summary line of property evidence: what each phase tried, and who found a failure.
 
     >>> property_summary("x*x >= 0", True, PropertyStats(200, 200, 0, 0))
     'x*x >= 0: held on 200 random exact instances (seed 0)'
-    >>> property_summary("x*x > 0", False, PropertyStats(3, 200, 0, 5))
-    'x*x > 0: failed on random exact instance 4 (seed 5), shrunk to a minimal counterexample'
+    >>> scope = ScopeStats("integers 0..9", 10, 0, 0, 10, 2000, True)
+    >>> print(property_summary("x*x >= 0", True, PropertyStats(50, 50, 0, 0, scope=scope)))
+    x*x >= 0: held on 10 small-scope instances (integers 0..9: all 10) and on 50 random exact
+    instances (seed 0)
+    >>> failed = PropertyStats(3, 200, 0, 5, found_by="hypothesis")
+    >>> print(property_summary("x*x > 0", False, failed))
+    x*x > 0: failed; found by Hypothesis on random exact instance 4 (seed 5), shrunk to a minimal
+    counterexample
     """
-    seeds = _seed_text(stats)
-    instances = "instance" if stats.tried == 1 else "instances"
+    scope = stats.scope
     if passed is False:
+        if stats.found_by == "small-scope":
+            return (
+                f"{describe}: failed; found by small-scope enumeration: {stats.found_at}, the "
+                "first counterexample in the enumeration order (smallest first)"
+            )
+        where = stats.found_at or f"random exact instance {stats.tried + 1} ({_seed_text(stats)})"
+        held = f", after {_scope_phrase(scope)} held" if scope is not None else ""
         return (
-            f"{describe}: failed on random exact instance {stats.tried + 1} ({seeds}), shrunk to "
-            "a minimal counterexample"
+            f"{describe}: failed; found by Hypothesis on {where}{held}, shrunk to a minimal "
+            "counterexample"
         )
-    note = ""
-    if stats.tried < stats.requested:
-        note = f"; the strategy ran out of distinct instances before {stats.requested}"
-    if passed is None:
-        if stats.tried == 0:
-            return f"{describe}: no instance could be generated ({seeds})"
-        return (
-            f"{describe}: held on {stats.tried - stats.undecided} of {stats.tried} random exact "
-            f"{instances}, undecided on {stats.undecided} ({seeds}{note})"
+    if stats.tried == 0 and (scope is None or scope.tried == 0):
+        parts = []
+        if scope is not None:
+            parts.append(f"{_count(scope.skipped, 'small-scope instance')} skipped by assume")
+        if stats.skipped:
+            parts.append(f"{_count(stats.skipped, 'random instance')} skipped by assume")
+        else:
+            parts.append("no random instance could be generated")
+        return f"{describe}: no instance was decided: {', '.join(parts)} ({_seed_text(stats)})"
+    if scope is None:
+        return f"{describe}: held on {_random_phrase(stats)}"
+    return f"{describe}: held on {_scope_phrase(scope)} and on {_random_phrase(stats)}"
+
+
+# --- the small-scope phase --------------------------------------------------------------------
+
+
+def _as_scope(small_scope: object) -> SmallScope[Any]:
+    """A :class:`SmallScope` from a scope, an iterable, or a zero-argument callable of either."""
+    value = small_scope
+    if not isinstance(value, SmallScope | Iterable) and callable(value):
+        value = value()
+    if isinstance(value, SmallScope):
+        return value
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidArgument(
+            f"small_scope={small_scope!r} must be an iterable of instances (a SmallScope from "
+            "proofs_check.small_scope, a list, ...) or a function of no argument returning one."
         )
-    return f"{describe}: held on {stats.tried} random exact {instances} ({seeds}{note})"
+    items = value
+    size = len(items) if isinstance(items, Sized) else None
+    return SmallScope("the given instances", [Layer("the given instances", size, lambda: items)])
+
+
+@dataclass(slots=True)
+class _ScopeRun:
+    tried: int = 0
+    skipped: int = 0
+    undecided: int = 0
+    complete: bool = False
+    failure: tuple[int, Any] | None = None
+    error: tuple[int, Any, BaseException, str] | None = None
+
+
+def _run_small_scope(
+    scope: SmallScope[Any], holds: Callable[[Any], bool | None], budget: int
+) -> _ScopeRun:
+    """Decide ``holds`` on the first ``budget`` instances of ``scope``, in order.
+
+    The loop runs inside one Hypothesis test case, so that ``assume`` and ``reject`` inside
+    ``holds`` behave as in the random phase (they skip the instance).
+    """
+    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+    from hypothesis import strategies as st
+    from hypothesis.errors import UnsatisfiedAssumption
+
+    runs: list[_ScopeRun] = []
+
+    def body(_: None) -> None:
+        run = _ScopeRun()
+        runs.append(run)
+        iterator = iter(scope)
+        index = 0
+        while True:
+            try:
+                instance = next(iterator)
+            except StopIteration:
+                run.complete = True
+                return
+            except Exception as exc:
+                run.error = (index, None, exc, "building the instance")
+                return
+            if index == budget:
+                return
+            try:
+                verdict = three_valued(holds(instance), name="holds")
+            except Undecided:
+                verdict = None
+            except UnsatisfiedAssumption:
+                run.skipped += 1
+                index += 1
+                continue
+            except Exception as exc:
+                run.error = (index, instance, exc, "holds")
+                return
+            if verdict is False:
+                run.failure = (index, instance)
+                return
+            run.tried += 1
+            run.undecided += verdict is None
+            index += 1
+
+    configured = settings(
+        max_examples=1,
+        database=None,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+        phases=(Phase.generate,),
+        report_multiple_bugs=False,
+        verbosity=Verbosity.quiet,
+        print_blob=False,
+    )
+    configured(given(st.just(None))(body))()
+    return runs[-1]
+
+
+def _where(scope: SmallScope[Any], index: int) -> str:
+    """E.g. "instance 17 of 336 (|X| = 2, |Y| = 2, grid 1/2)"."""
+    position, layer = scope.locate(index)
+    size = scope.size
+    text = f"instance {position}" + (f" of {size}" if size is not None else "")
+    return text + (f" ({layer.description})" if layer is not None else "")
+
+
+# --- guidance ---------------------------------------------------------------------------------
+
+
+def _guidance(value: object) -> float | None:
+    """A finite float for ``hypothesis.target`` from a margin, or None (no guidance).
+
+    Only the search is guided by it: verdicts never depend on it.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise InvalidArgument(f"margin must return a number, not {value!r}")
+    try:
+        if isinstance(value, int | Fraction | float | Decimal):
+            number = float(value)
+        else:
+            import sympy
+
+            number = float(sympy.sympify(value).evalf(17))
+    except OverflowError:
+        number = math.inf if value > 0 else -math.inf  # type: ignore[operator]
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise InvalidArgument(
+            f"margin must return a real number (exact or float), not {value!r}"
+        ) from exc
+    if math.isnan(number):
+        return None
+    return max(-1e300, min(1e300, number))
+
+
+# --- the engine -------------------------------------------------------------------------------
 
 
 def property_holds(
@@ -123,64 +335,133 @@ def property_holds(
     describe: str,
     explain: Callable[[T], str] | None = None,
     examples: int | None = None,
+    small_scope: Iterable[T] | Callable[[], Iterable[T]] | None = None,
+    margin: Callable[[T], object] | None = None,
 ) -> Evidence:
-    """Check ``holds`` on random exact instances; P evidence with a shrunk counterexample.
+    """Check ``holds`` on every small instance, then on random ones; P evidence.
 
     Args:
-        ctx: The check's context; ``ctx.seed`` fixes the instances, ``ctx.examples`` how
-            many are tried.
+        ctx: The check's context; ``ctx.seed`` fixes the random instances, ``ctx.examples``
+            how many are tried, ``ctx.profile`` the small-scope budget.
         strategy: A Hypothesis strategy of exact instances (no floats).
         holds: The claim's statement on one instance: True if it holds, False if not,
             None (or raising :class:`exactpml.errors.Undecided`) if it cannot be settled.
+            ``hypothesis.assume(condition)`` / ``reject()`` skip the instance.
         describe: The property in words, e.g. ``"H(U|y) >= H(U) - l(X->y)"``.
         explain: Renders the exact numbers of a failing instance for the report.
         examples: Overrides ``ctx.examples`` for this property.
+        small_scope: Exact instances to check exhaustively first, smallest first: a
+            :class:`~proofs_check.small_scope.SmallScope` (e.g.
+            ``small_scope.mechanisms()``), any iterable, or a function of no argument
+            returning one.  At most ``SMALL_SCOPE_BUDGET[ctx.profile]`` of them (quick
+            2 000, default 10 000, thorough 100 000) are checked, the first ones; only the
+            first shard of a run (``ctx.shard == 0``) enumerates them.
+        margin: How far an instance is from violating the property, e.g. ``rhs - lhs`` of
+            ``lhs <= rhs`` (>= 0 where it holds): an exact number or a float, or None for
+            no guidance.  Hypothesis maximises ``-margin`` (``hypothesis.target``) to steer
+            the random phase towards violations.  Only the search uses it, never a verdict.
 
     Returns:
         Evidence of kind P: passed when every instance held, failed with the minimal
-        counterexample, undecided when some instance could not be settled.
+        counterexample (saying which phase found it, and where), undecided when some
+        instance could not be settled or every instance was skipped.
 
     Raises:
-        PropertyError: ``holds`` raised on some instance (the message names the
-            shrunk instance); the runner reports the claim as ERROR.
+        PropertyError: ``holds`` or ``margin`` raised on some instance (the message names
+            the instance); the runner reports the claim as ERROR.
     """
-    from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings
-    from hypothesis.errors import Unsatisfiable
+    from hypothesis import HealthCheck, Phase, Verbosity, given, seed, settings, target
+    from hypothesis.errors import Unsatisfiable, UnsatisfiedAssumption
     from hypothesis.reporting import with_reporter
 
     if not describe or not isinstance(describe, str):
         raise InvalidArgument("describe must say in words which property is checked.")
+    if margin is not None and not callable(margin):
+        raise InvalidArgument(f"margin={margin!r} must be a function of the instance.")
     count = validate_examples(ctx.examples if examples is None else examples)
+    scope = None if small_scope is None else _as_scope(small_scope)
+
+    scope_stats: ScopeStats | None = None
+    if scope is not None and ctx.shard == 0:
+        budget = SMALL_SCOPE_BUDGET[ctx.profile]
+        with _without_local_constants(), with_reporter(lambda _message: None):
+            run = _run_small_scope(scope, holds, budget)
+        if run.error is not None:
+            index, instance, exc, what = run.error
+            shown = "" if instance is None else f": {_render(instance)}"
+            raise PropertyError(
+                f"{describe}: {what} raised {type(exc).__name__}: {exc} on small-scope "
+                f"{_where(scope, index)}{shown}"
+            ) from exc
+        scope_stats = ScopeStats(
+            scope.description,
+            run.tried,
+            run.skipped,
+            run.undecided,
+            scope.size,
+            budget,
+            run.complete,
+        )
+        if run.failure is not None:
+            index, instance = run.failure
+            stats = PropertyStats(
+                tried=0,
+                requested=count,
+                undecided=0,
+                seed=ctx.seed,
+                scope=scope_stats,
+                found_by="small-scope",
+                found_at=_where(scope, index),
+            )
+            return _failed(describe, instance, explain, stats)
+
     tried = 0
     undecided = 0
+    skipped = 0
     failing: list[Any] = []
-    raised: list[tuple[Any, BaseException]] = []
+    raised: list[tuple[Any, BaseException, str]] = []
 
     def body(instance: Any) -> None:
-        nonlocal tried, undecided
+        nonlocal tried, undecided, skipped
         searching = not failing and not raised
         try:
             verdict = three_valued(holds(instance), name="holds")
         except Undecided:
             verdict = None
+        except UnsatisfiedAssumption:
+            if searching:
+                skipped += 1
+            raise
         except Exception as exc:
-            raised.append((instance, exc))
+            raised.append((instance, exc, "holds"))
             raise _HoldsRaised from exc
         if verdict is False:
             failing.append(instance)
             raise _Falsified
         if searching:
             tried += 1
-            if verdict is None:
-                undecided += 1
+            undecided += verdict is None
+        if margin is not None:  # also while shrinking, so that a raising margin replays
+            try:
+                score = _guidance(margin(instance))
+            except Undecided:
+                score = None
+            except Exception as exc:
+                raised.append((instance, exc, "margin"))
+                raise _HoldsRaised from exc
+            if score is not None:
+                target(-score, label=MARGIN_LABEL)
 
+    phases = [Phase.explicit, Phase.generate, Phase.shrink]
+    if margin is not None:
+        phases.insert(2, Phase.target)
     configured = settings(
         max_examples=count,
         database=None,
         deadline=None,
         derandomize=False,
         suppress_health_check=list(HealthCheck),
-        phases=(Phase.explicit, Phase.generate, Phase.shrink),
+        phases=phases,
         report_multiple_bugs=False,
         verbosity=Verbosity.quiet,
         print_blob=False,
@@ -193,30 +474,54 @@ def property_holds(
         except _Falsified:
             pass
         except _HoldsRaised:
-            instance, exc = raised[-1]
+            instance, exc, what = raised[-1]
             raise PropertyError(
-                f"{describe}: holds raised {type(exc).__name__}: {exc} on instance "
+                f"{describe}: {what} raised {type(exc).__name__}: {exc} on instance "
                 f"{_render(instance)}"
             ) from exc
         except Unsatisfiable:
             exhausted = True
-    stats = PropertyStats(tried=tried, requested=count, undecided=undecided, seed=ctx.seed)
+    stats = PropertyStats(
+        tried=tried,
+        requested=count,
+        undecided=undecided,
+        seed=ctx.seed,
+        skipped=skipped,
+        scope=scope_stats,
+    )
     if failing:
-        instance = failing[-1]
-        counterexample = _render(instance)
-        if explain is not None:
-            counterexample = f"{counterexample}; {explain(instance)}"
-        return Evidence(
-            "P",
-            False,
-            property_summary(describe, False, stats),
-            counterexample=counterexample,
-            label=describe,
-            stats=stats,
+        found = PropertyStats(
+            tried=tried,
+            requested=count,
+            undecided=undecided,
+            seed=ctx.seed,
+            skipped=skipped,
+            scope=scope_stats,
+            found_by="hypothesis",
+            found_at=f"random exact instance {tried + 1} (seed {ctx.seed})",
         )
-    passed = None if undecided or exhausted or tried == 0 else True
+        return _failed(describe, failing[-1], explain, found)
+    decided = tried + (0 if scope_stats is None else scope_stats.tried)
+    undecided_total = undecided + (0 if scope_stats is None else scope_stats.undecided)
+    passed = None if undecided_total or exhausted or decided == 0 else True
     return Evidence(
         "P", passed, property_summary(describe, passed, stats), label=describe, stats=stats
+    )
+
+
+def _failed(
+    describe: str, instance: Any, explain: Callable[[Any], str] | None, stats: PropertyStats
+) -> Evidence:
+    counterexample = _render(instance)
+    if explain is not None:
+        counterexample = f"{counterexample}; {explain(instance)}"
+    return Evidence(
+        "P",
+        False,
+        property_summary(describe, False, stats),
+        counterexample=counterexample,
+        label=describe,
+        stats=stats,
     )
 
 

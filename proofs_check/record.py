@@ -17,7 +17,7 @@ from exactpml.errors import InvalidArgument
 from proofs_check.exactness import exact_latex, exact_text
 from proofs_check.statement import KINDS, Kind
 
-__all__ = ["Evidence", "ExactValue", "PropertyStats", "exact_values"]
+__all__ = ["Evidence", "ExactValue", "PropertyStats", "ScopeStats", "exact_values"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,15 +50,50 @@ def exact_values(values: Mapping[str, object] | None) -> tuple[ExactValue, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class PropertyStats:
-    """How a property was tried: instances run, instances requested, undecided ones, seeds.
+class ScopeStats:
+    """How the small-scope phase of a property went (instances enumerated smallest first).
 
     Attributes:
-        tried: Random instances on which the property was evaluated before any failure.
-        requested: Instances asked for (``examples`` times the number of seeds).
+        description: The small scope, e.g. ``"kernels with rows on the grid 1/2, 1/3, 1/4"``.
+        tried: Instances on which the property was evaluated (skipped ones excluded).
+        skipped: Instances skipped by ``hypothesis.assume`` / ``reject`` inside ``holds``.
         undecided: Instances where the property could not be settled exactly.
+        size: How many instances the scope has (``None``: not known in advance).
+        budget: The most instances the profile lets the phase enumerate.
+        complete: True when every instance of the scope was enumerated (none left over).
+    """
+
+    description: str
+    tried: int
+    skipped: int
+    undecided: int
+    size: int | None
+    budget: int
+    complete: bool
+
+    @property
+    def enumerated(self) -> int:
+        """Instances enumerated: tried plus skipped."""
+        return self.tried + self.skipped
+
+
+@dataclass(frozen=True, slots=True)
+class PropertyStats:
+    """How a property was tried: small-scope phase, then random instances (Hypothesis).
+
+    Attributes:
+        tried: Random instances on which the property was evaluated before any failure
+            (instances skipped by ``assume`` excluded).
+        requested: Random instances asked for (``examples`` times the number of seeds).
+        undecided: Random instances where the property could not be settled exactly.
         seed: The first seed.
         seeds: How many consecutive seeds (shards) contributed, starting at ``seed``.
+        skipped: Random instances skipped by ``hypothesis.assume`` / ``reject``.
+        scope: The small-scope phase, when the property has a small scope (else ``None``).
+        found_by: For a failed property, the phase that found the counterexample:
+            ``"small-scope"`` or ``"hypothesis"``.
+        found_at: Where: ``"instance 17 of 336 (|X| = 2, |Y| = 2, grid 1/2)"`` or
+            ``"random exact instance 4 (seed 0)"``.
     """
 
     tried: int
@@ -66,6 +101,10 @@ class PropertyStats:
     undecided: int
     seed: int
     seeds: int = 1
+    skipped: int = 0
+    scope: ScopeStats | None = None
+    found_by: str | None = None
+    found_at: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +119,8 @@ class Evidence:
         values: The exact values involved.
         counterexample: An exact counterexample; required exactly when ``passed`` is False.
         label: Identifies this evidence within its check (used to merge shards).
-        stats: For properties, how many random instances were tried.
+        stats: For properties, how many small-scope and random instances were tried, and
+            which phase found a counterexample.
         checkable: False for "not checkable" notes.
         finding: True for a finding about the source (a bound's sharpness, a missing
             hypothesis): the report lists these under "Findings" as well.

@@ -53,6 +53,7 @@ class CheckTask:
             examples=self.examples,
             profile=self.profile,
             mutant=self.mutant,
+            shard=self.shard,
         )
 
 

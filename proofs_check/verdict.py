@@ -101,12 +101,15 @@ def _merge_group(group: list[Evidence]) -> Evidence:
         return undecided[0] if undecided else group[0]
     first = group[0]
     assert first.stats is not None
+    scopes = [item.scope for item in stats if item is not None and item.scope is not None]
     merged = PropertyStats(
         tried=sum(item.tried for item in stats if item is not None),
         requested=sum(item.requested for item in stats if item is not None),
         undecided=sum(item.undecided for item in stats if item is not None),
         seed=first.stats.seed,
         seeds=sum(item.seeds for item in stats if item is not None),
+        skipped=sum(item.skipped for item in stats if item is not None),
+        scope=scopes[0] if scopes else None,
     )
     passed = None if any(item.passed is None for item in group) else True
     return replace(
@@ -117,9 +120,10 @@ def _merge_group(group: list[Evidence]) -> Evidence:
 def merge_shards(outcomes: Sequence[CheckOutcome]) -> tuple[tuple[Evidence, ...], str | None]:
     """Merge the evidence of one claim's shards (in shard order) into one list.
 
-    Property evidence with the same label is combined (instances summed over the seed
-    range); a failure in any shard is kept with its counterexample; other evidence is
-    taken from the first shard that produced it.  The first error wins.
+    Property evidence with the same label is combined (random instances summed over the
+    seed range; the small-scope phase, which only the first shard runs, taken as is); a
+    failure in any shard is kept with its counterexample; other evidence is taken from the
+    first shard that produced it.  The first error wins.
     """
     ordered = sorted(outcomes, key=lambda outcome: outcome.shard)
     for outcome in ordered:

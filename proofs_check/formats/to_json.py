@@ -8,10 +8,15 @@ Schema ``exactpml.proofs_check/1``::
                  "not_checkable", "error"},
      "claims": [{"id", "source": {"file", "title"}, "result", "statement", "kinds",
                  "verdict", "note", "mutant", "counterexample",
-                 "evidence": [{"kind", "passed", "summary", "counterexample",
+                 "evidence": [{"kind", "passed", "summary", "counterexample", "finding",
                                "values": [{"name", "value", "latex"}],
                                "instances": null | {"tried", "requested", "undecided",
-                                                    "seed", "seeds"}}],
+                                                    "seed", "seeds", "skipped",
+                                                    "found_by", "found_at",
+                                                    "small_scope": null | {
+                                                        "description", "tried", "skipped",
+                                                        "undecided", "size", "budget",
+                                                        "complete"}}}],
                  "seconds" (only with timings)}],
      "not_checkable": [{"id", "result", "reason"}]}
 
@@ -23,13 +28,27 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from proofs_check.record import Evidence
+from proofs_check.record import Evidence, ScopeStats
 from proofs_check.runner import Report
 from proofs_check.verdict import ClaimResult
 
 __all__ = ["SCHEMA", "report_to_dict", "report_to_json"]
 
 SCHEMA = "exactpml.proofs_check/1"
+
+
+def _scope(scope: ScopeStats | None) -> dict[str, Any] | None:
+    if scope is None:
+        return None
+    return {
+        "description": scope.description,
+        "tried": scope.tried,
+        "skipped": scope.skipped,
+        "undecided": scope.undecided,
+        "size": scope.size,
+        "budget": scope.budget,
+        "complete": scope.complete,
+    }
 
 
 def _evidence(item: Evidence) -> dict[str, Any]:
@@ -49,6 +68,10 @@ def _evidence(item: Evidence) -> dict[str, Any]:
             "undecided": stats.undecided,
             "seed": stats.seed,
             "seeds": stats.seeds,
+            "skipped": stats.skipped,
+            "found_by": stats.found_by,
+            "found_at": stats.found_at or None,
+            "small_scope": _scope(stats.scope),
         },
     }
 

@@ -1,5 +1,6 @@
 r"""The LaTeX report, for papers: a booktabs table of claims and verdicts, then the exact
-values of each claim as display math ``\[ … \]`` and the counterexamples of failed ones.
+values of each claim as display math ``\[ … \]`` and the counterexamples of failed ones,
+the findings (a bound's sharpness, a missing hypothesis) and the listed-not-checkable items.
 
 Needs ``\usepackage{booktabs}`` (and a UTF-8 aware engine for the summaries' symbols).
 """
@@ -73,6 +74,14 @@ def report_to_latex(report: Report, *, timings: bool = False) -> str:
                 f"Counterexample ({latex_escape(item.summary)}): "
                 f"\\texttt{{{latex_escape(item.counterexample or '')}}}."
             )
+    findings = [(r, item) for r in report.results for item in r.evidence if item.finding]
+    if findings:
+        lines += ["", "\\paragraph{Findings.}", "\\begin{itemize}"]
+        for result, item in findings:
+            lines.append(
+                f"\\item \\texttt{{{latex_escape(result.claim.id)}}}: {latex_escape(item.summary)}."
+            )
+        lines.append("\\end{itemize}")
     if report.listed:
         lines += ["", "\\paragraph{Listed, not checkable.}", "\\begin{itemize}"]
         for listed in report.listed:

@@ -1,4 +1,5 @@
-"""The terminal table (rich): claim, kinds, verdict, evidence summary, time."""
+"""The terminal table (rich): claim, kinds, verdict, evidence summary, time; then the
+findings (a bound's sharpness, a missing hypothesis) and the listed-not-checkable items."""
 
 from __future__ import annotations
 
@@ -80,8 +81,13 @@ def report_table(report: Report, *, timings: bool = True) -> Table:
 
 
 def print_report(report: Report, console: Console, *, timings: bool = True) -> None:
-    """Print the table and the listed-not-checkable notes to ``console``."""
+    """Print the table, the findings and the listed-not-checkable notes to ``console``."""
     console.print(report_table(report, timings=timings))
+    findings = [(r, e) for r in report.results for e in r.evidence if e.finding]
+    if findings:
+        console.print("Findings:", style="bold")
+        for result, finding in findings:
+            console.print(f"  {result.claim.id}: {finding.summary}", highlight=False)
     if report.listed:
         console.print("Listed, not checkable:", style="bold")
         for item in report.listed:

@@ -59,6 +59,10 @@ def test_json_has_a_versioned_schema_with_options_summary_and_claims(report: Rep
         "undecided": 0,
         "seed": 0,
         "seeds": 1,
+        "skipped": 0,
+        "found_by": None,
+        "found_at": None,
+        "small_scope": None,
     }
 
 
@@ -147,3 +151,75 @@ def test_listed_items_are_mentioned_in_every_format() -> None:
     assert "## Listed, not checkable" in render(report, "markdown")
     assert "pml.ex_3_2" in render(report, "table")
     assert "\\item \\texttt{pml.ex\\_3\\_2}" in render(report, "latex")
+
+
+@pytest.fixture(scope="module")
+def with_findings() -> Report:
+    from hypothesis import strategies as st
+
+    from proofs_check import CheckContext, Evidence, property_holds, sharpness_evidence
+
+    registry = Registry()
+
+    @registry.check(
+        "demo.sharp",
+        source="test",
+        result="Lemma 2",
+        statement="n*n >= n for integers",
+        kinds="PW",
+        mutants={"strict": "n*n > n"},
+    )
+    def sharp(ctx: CheckContext) -> list[Evidence]:
+        strict = ctx.mutant == "strict"
+        return [
+            property_holds(
+                ctx,
+                st.integers(),
+                (lambda n: n * n > n) if strict else (lambda n: n * n >= n),
+                describe="n*n >= n",
+                small_scope=range(-3, 4),
+            ),
+            sharpness_evidence("n*n >= n", attained=True, on="n = 0 and n = 1"),
+        ]
+
+    return run_checks(options=RunOptions(workers=1, profile="quick"), registry=registry)
+
+
+def test_findings_are_listed_in_every_format(with_findings: Report) -> None:
+    finding = "sharpness: n*n >= n is attained exactly on n = 0 and n = 1"
+    markdown = render(with_findings, "markdown")
+    assert "## Findings" in markdown and f"- `demo.sharp`: {finding}" in markdown
+    data = json.loads(render(with_findings, "json"))
+    assert [e["finding"] for e in data["claims"][0]["evidence"]] == [False, True]
+    table = render(with_findings, "table")
+    assert "Findings:" in table and f"  demo.sharp: {finding}" in table
+    latex = render(with_findings, "latex")
+    assert "\\paragraph{Findings.}" in latex
+    assert "\\item \\texttt{demo.sharp}: sharpness: n*n >= n is attained exactly" in latex
+    assert latex.count("{") == latex.count("}")
+
+
+def test_json_says_how_many_small_scope_instances_were_tried(with_findings: Report) -> None:
+    instances = json.loads(render(with_findings, "json"))["claims"][0]["evidence"][0]["instances"]
+    assert instances["small_scope"] == {
+        "description": "the given instances",
+        "tried": 7,
+        "skipped": 0,
+        "undecided": 0,
+        "size": 7,
+        "budget": 2000,
+        "complete": True,
+    }
+    assert instances["found_by"] is None
+
+
+def test_json_says_which_phase_found_a_counterexample() -> None:
+    from pc_demo_claims import demo_registry
+
+    options = RunOptions(workers=1, profile="quick", mutant="strict")
+    report = run_checks(["demo.square_nonnegative"], options=options, registry=demo_registry)
+    evidence = json.loads(render(report, "json"))["claims"][0]["evidence"]
+    failed = next(item for item in evidence if item["passed"] is False)
+    assert failed["instances"]["found_by"] == "hypothesis"
+    assert failed["instances"]["found_at"].startswith("random exact instance ")
+    assert "found by Hypothesis" in failed["summary"]

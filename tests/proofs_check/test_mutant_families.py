@@ -1,0 +1,108 @@
+"""Mutant families: every check of the default registry declares at least three mutants, and
+every mutant FAILS at the quick profile for each of the seeds 0-3 with an exact
+counterexample (issue 11: "a check that cannot fail is a defect", whatever the seed).
+
+The claim checks are being given their mutants in parallel with this test; the claims that
+still declare fewer than three are listed in :data:`AWAITING_MUTANTS`, and only their
+parameters are marked ``xfail(strict=False)``.  The set is emptied when the mutants land.
+On this branch two of their mutants also pass for some seed at the quick profile:
+``pk.thm_1[uniform_weights]`` (seed 2) and ``bldp.post_processing[reads_randomness]``
+(seeds 1 and 3).  One run per mutant and seed: about 320 check runs (marked slow).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from proofs_check import RunOptions, Verdict, run_checks
+from proofs_check.registry import default_registry, load_claim_modules
+
+load_claim_modules()
+
+MIN_MUTANTS = 3
+SEEDS = (0, 1, 2, 3)
+
+AWAITING_MUTANTS: frozenset[str] = frozenset(
+    {
+        "pml.pre_processing",
+        "pml.def_2_6",
+        "pml.thm_3_4",
+        "pml.cor_3_10",
+        "pml.ex_3_1",
+        "vadhan.max_divergence",
+        "vadhan.statistical_difference",
+        "vadhan.case_1",
+        "vadhan.claim_1",
+        "vadhan.prop_1",
+        "pk.prop_8",
+        "pk.thm_1",
+        "pk.ex_7",
+        "pk.thm_2",
+        "pk.prop_25",
+        "pk.remark_2",
+        "pk.full_knowledge",
+        "bldp.definition",
+        "bldp.post_processing",
+        "bldp.composition",
+        "bldp.group_privacy",
+        "bldp.leak_release",
+        "bldp.independent_leakage",
+        "bldp.non_participation",
+    }
+)
+"""Claims whose checks declared fewer than three mutants when this test was written (their
+mutants are being added in parallel): only these are expected to fail here, non-strictly."""
+
+
+def _marks(claim_id: str) -> tuple[Any, ...]:
+    if claim_id in AWAITING_MUTANTS:
+        return (pytest.mark.xfail(strict=False, reason=f"{claim_id}: mutants being added"),)
+    return ()
+
+
+CHECKS = [
+    pytest.param(registered.claim.id, marks=_marks(registered.claim.id), id=registered.claim.id)
+    for registered in default_registry.checks()
+]
+MUTANTS = [
+    pytest.param(
+        registered.claim.id,
+        mutant,
+        marks=_marks(registered.claim.id),
+        id=f"{registered.claim.id}[{mutant}]",
+    )
+    for registered in default_registry.checks()
+    for mutant in registered.mutant_names
+]
+
+
+@pytest.mark.parametrize("claim_id", CHECKS)
+def test_every_check_declares_at_least_three_mutants(claim_id: str) -> None:
+    registered = default_registry.get(claim_id)
+    assert registered is not None
+    assert len(registered.mutant_names) >= MIN_MUTANTS, (
+        f"{claim_id} declares {len(registered.mutant_names)} mutants "
+        f"({', '.join(registered.mutant_names)}); at least {MIN_MUTANTS} are required"
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("claim_id", "mutant"), MUTANTS)
+def test_every_mutant_fails_for_each_seed_with_an_exact_counterexample(
+    claim_id: str, mutant: str
+) -> None:
+    for seed in SEEDS:
+        options = RunOptions(workers=1, profile="quick", seed=seed, mutant=mutant)
+        (result,) = run_checks([claim_id], options=options).results
+        assert result.verdict is Verdict.FAILED, (
+            f"{claim_id} gave {result.verdict} on its mutant {mutant!r} with seed {seed} "
+            f"({result.note}): a check that cannot fail is a defect"
+        )
+        assert result.counterexample is not None and result.counterexample.strip()
+
+
+def test_awaiting_mutants_names_only_registered_claims() -> None:
+    registered = {check.claim.id for check in default_registry.checks()}
+    assert AWAITING_MUTANTS <= registered
