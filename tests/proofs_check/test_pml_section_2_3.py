@@ -37,12 +37,20 @@ def values_of(evidence: Evidence) -> dict[str, str]:
 
 # --- def_2_6 ----------------------------------------------------------------------------
 def test_the_identity_mechanism_attains_log_one_over_p_min_on_each_text_prior() -> None:
-    exact = next(item for item in run(section_2_3.def_2_6, "pml.def_2_6") if item.kind == "E")
+    evidence = run(section_2_3.def_2_6, "pml.def_2_6")
+    exact = next(item for item in evidence if item.kind == "E" and not item.finding)
     shown = values_of(exact)
-    assert shown["identity, prior (1/2, 1/3, 1/6): max_y l(X->y)"] == "log(6)"
-    assert shown["identity, prior uniform on 4: D_inf(P_XY || P_X x P_Y)"] == "log(4)"
-    assert shown["identity, prior (7/10, 3/10): max_y l(X->y)"] == "log(10/3)"
-    assert shown["identity, prior (1/10, 1/5, 3/10, 2/5): max_y l(X->y)"] == "log(10)"
+    for route in ("exactpml", "reference"):
+        assert shown[f"identity, prior (1/2, 1/3, 1/6): max_y l(X->y) ({route})"] == "log(6)"
+        assert shown[f"identity, prior uniform on 4: D_inf(P_XY || P_X x P_Y) ({route})"] == (
+            "log(4)"
+        )
+        assert shown[f"identity, prior (7/10, 3/10): max_y l(X->y) ({route})"] == "log(10/3)"
+        assert shown[f"identity, prior (1/10, 1/5, 3/10, 2/5): max_y l(X->y) ({route})"] == (
+            "log(10)"
+        )
+    sharp = next(item for item in evidence if item.finding)
+    assert "is attained exactly on the identity mechanism" in sharp.summary
 
 
 # --- thm_3_4 ----------------------------------------------------------------------------
@@ -64,6 +72,8 @@ def test_the_pinned_edge_cases_hold_and_reveal_the_full_support_hypothesis() -> 
     evidence = run(disclosure_prevention.thm_3_5, "pml.thm_3_5")
     pinned = next(item for item in evidence if "pinned" in item.summary)
     assert pinned.passed and "held on 2 pinned edge cases" in pinned.summary
+    sharp = next(item for item in evidence if item.finding)
+    assert "is attained exactly on the identity on a uniform bit" in sharp.summary
     dropped = run(disclosure_prevention.thm_3_5, "pml.thm_3_5", mutant="prior_with_zeros")
     failed = next(item for item in dropped if "pinned" in item.summary)
     assert failed.passed is False
@@ -79,9 +89,13 @@ def test_edge_cases_report_the_first_failing_instance_exactly() -> None:
 
 # --- thm_3_7 ----------------------------------------------------------------------------
 def test_the_missing_non_constant_hypothesis_is_reported_with_its_witness() -> None:
-    witness = run(disclosure_prevention.thm_3_7, "pml.thm_3_7")[-1]
-    assert witness.passed and "needs H_inf(Q_U) > 0" in witness.summary
+    evidence = run(disclosure_prevention.thm_3_7, "pml.thm_3_7")
+    witness = next(item for item in evidence if "needs H_inf(Q_U) > 0" in item.summary)
+    assert witness.passed
     assert values_of(witness) == {"C": "log(2)", "H_inf(Q_U)": "0"}
+    sharp = next(item for item in evidence if item.finding)
+    assert "is attained exactly on randomized response" in sharp.summary
+    assert set(values_of(sharp).values()) == {"3/2"}
 
 
 def test_the_entropy_bound_is_tight_for_randomized_response() -> None:
