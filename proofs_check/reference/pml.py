@@ -106,7 +106,7 @@ def attribute_pml_ratio(
 
 def guessing_gain(
     rows: Mapping[Label, Mapping[Label, Fraction]],
-    prior: Mapping[Label, Fraction],
+    prior: Mapping[Any, Fraction],
     after: Mapping[Label, Fraction],
 ) -> Fraction:
     """max_u P(U = u | Y = y) / max_u p_U(u) for the attribute kernel ``rows`` (x -> u -> p),
@@ -259,7 +259,7 @@ def joint_divergence_ratio(
 # --- database entries (§4) -------------------------------------------------------------------
 def entry_pml_terms(
     mechanism: Mechanism,
-    prior: Mapping[Label, Any],
+    prior: Mapping[Any, Any],
     y: Label,
     entry: int,
     rest: tuple[Label, ...] | None = None,
@@ -294,7 +294,7 @@ def entry_pml_terms(
 
 def entry_pml_ratio(
     mechanism: Mechanism,
-    prior: Mapping[Label, Fraction],
+    prior: Mapping[Any, Fraction],
     y: Label,
     entry: int,
     rest: tuple[Label, ...] | None = None,
