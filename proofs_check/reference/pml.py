@@ -308,11 +308,11 @@ def entry_pml_ratio(
 
 # --- sums of the binomial law (Example 3.11) -------------------------------------------------
 def binomial_lower_tail(n: int, m: int, p: Fraction) -> Fraction:
-    """P(S <= m) for S ~ Bin(n, p): Σ_{k=0}^{m} C(n, k) p^k (1-p)^(n-k) (0 for m < 0)."""
-    return sum(
-        (math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(0, min(m, n) + 1)),
-        Fraction(0),
-    )
+    """P(S <= m) for S ~ Bin(n, p): Σ_{k=0}^{m} C(n, k) p^k (1-p)^(n-k) (0 for m < 0),
+    summed term by term over the common denominator d^n of p = a/d (integers only)."""
+    a, d = p.numerator, p.denominator
+    total = sum(math.comb(n, k) * a**k * (d - a) ** (n - k) for k in range(0, min(m, n) + 1))
+    return Fraction(total, d**n)
 
 
 def ratio_at_most_exp(ratio: Fraction, exponent: Fraction) -> bool:

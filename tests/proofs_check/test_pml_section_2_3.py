@@ -153,9 +153,13 @@ def test_the_chernoff_bound_is_tight_at_m_zero() -> None:
 def test_example_3_11_reports_the_text_values() -> None:
     evidence = run(example_3_11.ex_3_11, "pml.ex_3_11")
     small = values_of(evidence[0])
-    assert small["n = 2, p = 3/10: (exp l(X->1), exp l(X->0)) for m = 0..1"] == (
-        "((100/51, 100/9), (100/49, 100/91))"
-    )
+    for route in (
+        "exactpml closed form",
+        "exactpml PML of the explicit query",
+        "reference PML of the explicit query (Bayes' rule)",
+    ):
+        name = f"n = 2, p = 3/10: (exp l(X->1), exp l(X->0)) for m = 0..1, {route}"
+        assert small[name] == "((100/51, 100/9), (100/49, 100/91))"
     assert values_of(evidence[1])["min_p H_inf(P_{S_i}) (sympy maximum of max(p, 1-p))"] == (
         "log(10/7)"
     )
@@ -163,6 +167,9 @@ def test_example_3_11_reports_the_text_values() -> None:
     assert len(figure) == 48
     assert figure["p = 1/2, n = 200, m = 20"] == "l(X->1) = 1.12793e-33 <= bound 1.07238e-32"
     assert "0.3566749439" in evidence[4].summary
+    sharp = evidence[5]
+    assert sharp.finding and "attained exactly at the 8 points with m = 0" in sharp.summary
+    assert "strictly above the exact value at the other 40" in sharp.summary
 
 
 def test_figure_values_agree_with_a_multiprecision_reference() -> None:
