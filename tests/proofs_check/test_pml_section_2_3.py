@@ -37,12 +37,20 @@ def values_of(evidence: Evidence) -> dict[str, str]:
 
 # --- def_2_6 ----------------------------------------------------------------------------
 def test_the_identity_mechanism_attains_log_one_over_p_min_on_each_text_prior() -> None:
-    exact = next(item for item in run(section_2_3.def_2_6, "pml.def_2_6") if item.kind == "E")
+    evidence = run(section_2_3.def_2_6, "pml.def_2_6")
+    exact = next(item for item in evidence if item.kind == "E" and not item.finding)
     shown = values_of(exact)
-    assert shown["identity, prior (1/2, 1/3, 1/6): max_y l(X->y)"] == "log(6)"
-    assert shown["identity, prior uniform on 4: D_inf(P_XY || P_X x P_Y)"] == "log(4)"
-    assert shown["identity, prior (7/10, 3/10): max_y l(X->y)"] == "log(10/3)"
-    assert shown["identity, prior (1/10, 1/5, 3/10, 2/5): max_y l(X->y)"] == "log(10)"
+    for route in ("exactpml", "reference"):
+        assert shown[f"identity, prior (1/2, 1/3, 1/6): max_y l(X->y) ({route})"] == "log(6)"
+        assert shown[f"identity, prior uniform on 4: D_inf(P_XY || P_X x P_Y) ({route})"] == (
+            "log(4)"
+        )
+        assert shown[f"identity, prior (7/10, 3/10): max_y l(X->y) ({route})"] == "log(10/3)"
+        assert shown[f"identity, prior (1/10, 1/5, 3/10, 2/5): max_y l(X->y) ({route})"] == (
+            "log(10)"
+        )
+    sharp = next(item for item in evidence if item.finding)
+    assert "is attained exactly on the identity mechanism" in sharp.summary
 
 
 # --- thm_3_4 ----------------------------------------------------------------------------
@@ -64,6 +72,8 @@ def test_the_pinned_edge_cases_hold_and_reveal_the_full_support_hypothesis() -> 
     evidence = run(disclosure_prevention.thm_3_5, "pml.thm_3_5")
     pinned = next(item for item in evidence if "pinned" in item.summary)
     assert pinned.passed and "held on 2 pinned edge cases" in pinned.summary
+    sharp = next(item for item in evidence if item.finding)
+    assert "is attained exactly on the identity on a uniform bit" in sharp.summary
     dropped = run(disclosure_prevention.thm_3_5, "pml.thm_3_5", mutant="prior_with_zeros")
     failed = next(item for item in dropped if "pinned" in item.summary)
     assert failed.passed is False
@@ -79,9 +89,13 @@ def test_edge_cases_report_the_first_failing_instance_exactly() -> None:
 
 # --- thm_3_7 ----------------------------------------------------------------------------
 def test_the_missing_non_constant_hypothesis_is_reported_with_its_witness() -> None:
-    witness = run(disclosure_prevention.thm_3_7, "pml.thm_3_7")[-1]
-    assert witness.passed and "needs H_inf(Q_U) > 0" in witness.summary
+    evidence = run(disclosure_prevention.thm_3_7, "pml.thm_3_7")
+    witness = next(item for item in evidence if "needs H_inf(Q_U) > 0" in item.summary)
+    assert witness.passed
     assert values_of(witness) == {"C": "log(2)", "H_inf(Q_U)": "0"}
+    sharp = next(item for item in evidence if item.finding)
+    assert "is attained exactly on randomized response" in sharp.summary
+    assert set(values_of(sharp).values()) == {"3/2"}
 
 
 def test_the_entropy_bound_is_tight_for_randomized_response() -> None:
@@ -139,9 +153,13 @@ def test_the_chernoff_bound_is_tight_at_m_zero() -> None:
 def test_example_3_11_reports_the_text_values() -> None:
     evidence = run(example_3_11.ex_3_11, "pml.ex_3_11")
     small = values_of(evidence[0])
-    assert small["n = 2, p = 3/10: (exp l(X->1), exp l(X->0)) for m = 0..1"] == (
-        "((100/51, 100/9), (100/49, 100/91))"
-    )
+    for route in (
+        "exactpml closed form",
+        "exactpml PML of the explicit query",
+        "reference PML of the explicit query (Bayes' rule)",
+    ):
+        name = f"n = 2, p = 3/10: (exp l(X->1), exp l(X->0)) for m = 0..1, {route}"
+        assert small[name] == "((100/51, 100/9), (100/49, 100/91))"
     assert values_of(evidence[1])["min_p H_inf(P_{S_i}) (sympy maximum of max(p, 1-p))"] == (
         "log(10/7)"
     )
@@ -149,6 +167,9 @@ def test_example_3_11_reports_the_text_values() -> None:
     assert len(figure) == 48
     assert figure["p = 1/2, n = 200, m = 20"] == "l(X->1) = 1.12793e-33 <= bound 1.07238e-32"
     assert "0.3566749439" in evidence[4].summary
+    sharp = evidence[5]
+    assert sharp.finding and "attained exactly at the 8 points with m = 0" in sharp.summary
+    assert "strictly above the exact value at the other 40" in sharp.summary
 
 
 def test_figure_values_agree_with_a_multiprecision_reference() -> None:

@@ -26,9 +26,16 @@ from exactpml.suprema.constructions import (
     lower_entropy_attribute,
     lower_entropy_threshold,
 )
-from proofs_check import CheckContext, Evidence, check, property_holds, witness_evidence
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    check,
+    property_holds,
+    sharpness_evidence,
+    witness_evidence,
+)
+from proofs_check import reference as ref
 from proofs_check.claims.pml._ratios import column_ratio
-from proofs_check.reference.pml import output_mass, posterior
 
 __all__ = ["prop_3_6", "prop_3_8"]
 
@@ -60,9 +67,9 @@ def _disclosing(
 ) -> tuple[Label, Label] | None:
     """(y, u*) with p_Y(y) > 0 and P(U = u* | Y = y) = 1 (Def 3.3 for finite Y), if any."""
     for y in mechanism.outputs:
-        if output_mass(mechanism, prior, y) == 0:
+        if ref.output_mass(mechanism, prior, y) == 0:
             continue
-        given = _attribute_masses(rows, posterior(mechanism, prior, y))
+        given = _attribute_masses(rows, ref.posterior(mechanism, prior, y))
         for u, mass in given.items():
             if mass == 1:
                 return y, u
@@ -161,6 +168,7 @@ _PROP_3_6_WITNESSES: tuple[
         "threshold_inclusive": "λ may equal the threshold (λ in [threshold, 1))",
         "other_value": "W built around a value u other than the disclosed u*",
         "constant_allowed": "U may be constant (hypothesis H_inf(P_U) > 0 dropped)",
+        "threshold_halved": "λ > threshold/2 suffices (the threshold's constant halved)",
     },
 )
 def prop_3_6(ctx: CheckContext) -> list[Evidence]:
@@ -213,7 +221,8 @@ def prop_3_6(ctx: CheckContext) -> list[Evidence]:
                 problems.append(f"at λ = threshold = {threshold}: max p_W = max p_U = {largest}")
         elif max(at_threshold.values()) != largest:
             problems.append(f"at λ = threshold = {threshold}: max p_W != max p_U")
-        for lam in ((threshold + 1) / 2, threshold + (1 - threshold) / 1000):
+        claimed = threshold / 2 if ctx.mutant == "threshold_halved" else threshold
+        for lam in ((claimed + 1) / 2, claimed + (1 - claimed) / 1000):
             w = lower_entropy_attribute(attribute, prior, u_star, lam)
             masses = dict(zip(w.outputs, w.output_masses(prior), strict=True))
             if masses != _w_masses(p_u, u_star, lam):
@@ -243,7 +252,23 @@ def prop_3_6(ctx: CheckContext) -> list[Evidence]:
                 f"{name}: threshold {library} (expected {threshold}), p_W(u*) = {reached} "
                 f"(expected {mass}); {'; '.join(problems)}"
             )
+    equal_at_threshold: dict[str, tuple[Fraction, Fraction]] = {}
+    for name, mechanism, prior, attribute, threshold, _ in _PROP_3_6_WITNESSES:
+        p_u = _attribute_masses(_rows(attribute), {x: Fraction(prior[x]) for x in prior.outcomes})
+        _, u_star = _disclosing(mechanism, prior, _rows(attribute)) or (None, None)
+        equal_at_threshold[f"{name}: (max p_W at λ = threshold, max p_U)"] = (
+            max(_w_masses(p_u, u_star, threshold).values()),
+            max(p_u.values()),
+        )
+    sharp = sharpness_evidence(
+        "H_inf(P_W) < H_inf(P_U) for λ > (max p_U - p_U(u*))/(1 - p_U(u*))",
+        attained=all(a == b for a, b in equal_at_threshold.values()),
+        on="the 2 hand-computed instances: at λ = threshold the entropies are equal, so the "
+        "threshold is exact (every larger λ < 1 works, it does not)",
+        values={k: f"{a}, {b}" for k, (a, b) in equal_at_threshold.items()},
+    )
     return [
+        sharp,
         witness_evidence(
             "W of A.3 on 2 hand-computed instances (threshold 1/7, p_W(u*) = 13/20; "
             "threshold 0, p_W(u*) = 13/16): smaller entropy, disclosed, equality at the "
@@ -308,6 +333,7 @@ def _infinite_capacity(draw: st.DrawFn, *, full_support: bool) -> tuple[Mechanis
         "range_doubled": "the α-range extends to min(1, 2 p_min/(1 - p_min))",
         "support_only": "priors with zeros allowed, p_min over the support (hypothesis P_X in "
         "𝒫_X dropped)",
+        "range_p_min": "the α-range is (0, min(1, p_min)] (p_min instead of p_min/(1 - p_min))",
     },
 )
 def prop_3_8(ctx: CheckContext) -> list[Evidence]:
@@ -340,15 +366,22 @@ def prop_3_8(ctx: CheckContext) -> list[Evidence]:
 
     def lower_bound_holds(instance: tuple[Mechanism, Distribution]) -> bool:
         mechanism, prior = instance
-        largest = max(pointwise_maximal_leakage(mechanism, prior, y) for y in mechanism.outputs)
-        return largest >= LogValue(bound(prior))
+        ratios = [ref.pml_ratio(mechanism, prior, y) for y in mechanism.outputs]
+        library = [pointwise_maximal_leakage(mechanism, prior, y) for y in mechanism.outputs]
+        if library != [LogValue(ratio) for ratio in ratios]:
+            return False  # exactpml differs from the reference (shown by explain)
+        return max(ratios) >= bound(prior)
 
     def explain_lower(instance: tuple[Mechanism, Distribution]) -> str:
         mechanism, prior = instance
         leakages = {
             y: str(pointwise_maximal_leakage(mechanism, prior, y)) for y in mechanism.outputs
         }
-        return f"l(X->y) = {leakages}; claimed lower bound {LogValue(bound(prior))}"
+        reference = {y: str(ref.pml_ratio(mechanism, prior, y)) for y in mechanism.outputs}
+        return (
+            f"l(X->y) = {leakages} (exactpml), exp l(X->y) = {reference} (reference); claimed "
+            f"lower bound {LogValue(bound(prior))}"
+        )
 
     def range_failures(prior: Distribution) -> list[str]:
         _, p_min = _p_min(prior, support_only=False)
@@ -366,28 +399,32 @@ def prop_3_8(ctx: CheckContext) -> list[Evidence]:
     def alpha_failures(prior: Distribution) -> list[str]:
         x_min, p_min = _p_min(prior, support_only=False)
         top = min(Fraction(1), p_min / (1 - p_min))
-        claimed = (
-            min(Fraction(1), 2 * p_min / (1 - p_min)) if ctx.mutant == "range_doubled" else top
-        )
+        claimed = {
+            "range_doubled": min(Fraction(1), 2 * p_min / (1 - p_min)),
+            "range_p_min": min(Fraction(1), p_min),
+        }.get(ctx.mutant or "", top)
         found: list[str] = []
         target = LogValue(1 / (1 - p_min))
         for alpha in (claimed, claimed / 2, claimed / 1000):
             mechanism = _alpha_rows(prior, x_min, alpha)
             at_zero = pointwise_maximal_leakage(mechanism, prior, 0)
             at_one = pointwise_maximal_leakage(mechanism, prior, 1)
+            reference = [LogValue(ref.pml_ratio(mechanism, prior, y)) for y in (0, 1)]
+            if [at_zero, at_one] != reference:
+                found.append(f"α = {alpha}: exactpml's leakages differ from the reference's")
             if at_zero != target or at_one != LogValue(1 / (1 - alpha * (1 - p_min))):
                 found.append(
                     f"α = {alpha}: l(X->0) = {at_zero}, l(X->1) = {at_one} differ from A.5"
                 )
             if max(at_zero, at_one) > target:
                 found.append(f"α = {alpha}: max_y l(X->y) = {max(at_zero, at_one)} > {target}")
-            after = posterior(mechanism, prior, 0)
+            after = ref.posterior(mechanism, prior, 0)
             if sum(after[x] for x in prior.outcomes if x != x_min) != 1:
                 found.append(f"α = {alpha}: y = 0 does not disclose U = 1{{X != x_min}}")
-        if top < 1:
-            above = (top + min(Fraction(1), 2 * top)) / 2
+        if claimed < 1:  # just above the claimed range the bound must fail
+            above = claimed + (1 - claimed) / 1000
             mechanism = _alpha_rows(prior, x_min, above)
-            if pointwise_maximal_leakage(mechanism, prior, 1) <= target:
+            if LogValue(ref.pml_ratio(mechanism, prior, 1)) <= target:
                 found.append(f"α = {above} above the range still meets the PML bound")
         return found
 
@@ -400,9 +437,27 @@ def prop_3_8(ctx: CheckContext) -> list[Evidence]:
         not problems
         and derived.upper == Fraction(1, 5)
         and leakages == [LogValue(Fraction(6, 5))] * 2
-        and posterior(mechanism, witness_prior, 0)["c"] == 0
+        and ref.posterior(mechanism, witness_prior, 0)["c"] == 0
+    )
+    infinite = column_ratio(mechanism.column(0)) is sympy.oo
+    largest = max(ref.pml_ratio(mechanism, witness_prior, y) for y in (0, 1))
+    above = _alpha_rows(witness_prior, "c", Fraction(1, 5) + Fraction(4, 5000))
+    sharp = sharpness_evidence(
+        "C = oo implies max_y l(X->y) >= log 1/(1 - p_min); the α-range (0, p_min/(1 - p_min)]",
+        attained=infinite
+        and largest == Fraction(6, 5)
+        and ref.pml_ratio(above, witness_prior, 1) > Fraction(6, 5),
+        on="the α-mechanism for (1/2, 1/3, 1/6) at α = 1/5: C = oo and max_y l(X->y) = "
+        "log(6/5) = log 1/(1 - p_min) exactly; at α = 1/5 + 4/5000 the bound fails, so the "
+        "range's end is exact",
+        values={
+            "exp max_y l(X->y) at α = 1/5": largest,
+            "exp l(X->1) at α = 1/5 + 4/5000": ref.pml_ratio(above, witness_prior, 1),
+        },
+        kind="W",
     )
     return [
+        sharp,
         property_holds(
             ctx,
             _infinite_capacity(full_support=not support_only).filter(

@@ -4,12 +4,18 @@ Claims ``pml.thm_3_5`` (disclosure prevention via PML), ``pml.thm_3_7`` (absolut
 disclosure prevention) and ``pml.cor_3_10`` (no singling out) of ``CLAIMS.md``; proofs in
 the paper's Appendix A (A.2, A.4).
 
-Every comparison is exact, in the multiplicative domain: H_inf(P_{U|Y=y}) >=
-H_inf(P_U) - l(U->y) is checked as 1/max p(u|y) >= (1/max p_U) / exp l(U->y).
+Two routes meet in every check: exactpml's min-entropies, leakages, capacity, disclosure and
+singling out against :mod:`proofs_check.reference.pml` (every posterior by Bayes' rule, every
+attribute's law from U - X - Y, the capacity column by column, disclosure and singling out
+straight from Defs 3.3 and 3.9, all by enumeration in plain ``Fraction`` arithmetic); the
+claim is then decided on the reference's values.  Every comparison is exact, in the
+multiplicative domain: H_inf(P_{U|Y=y}) >= H_inf(P_U) - l(U->y) is checked as
+1/max p(u|y) >= (1/max p_U) / exp l(U->y).
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 
 from hypothesis import strategies as st
@@ -27,7 +33,15 @@ from exactpml import (
     singles_out,
 )
 from exactpml import strategies as xst
-from proofs_check import CheckContext, Evidence, check, property_holds, witness_evidence
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    check,
+    property_holds,
+    sharpness_evidence,
+    witness_evidence,
+)
+from proofs_check import reference as ref
 from proofs_check.claims.pml._instances import (
     edge_cases,
     finite_capacity_mechanisms,
@@ -40,8 +54,24 @@ from proofs_check.claims.pml._measures import is_disclosed
 __all__ = ["cor_3_10", "thm_3_5", "thm_3_7"]
 
 
+def _ratio(value: LogValue) -> Fraction | None:
+    """The exact ratio e^value of a library LogValue (``None`` for +∞)."""
+    if value.is_infinite:
+        return None
+    ratio = value.ratio
+    assert isinstance(ratio, Fraction)
+    return ratio
+
+
+def _entropy_ratio(law: Mapping[Hashable, Fraction] | Distribution) -> Fraction:
+    """exp H_inf = 1/max p (Def 2.1)."""
+    return 1 / ref.certainty(law)
+
+
 # --- pml.thm_3_5 ---------------------------------------------------------------------
-_THM_3_5_EDGE_CASES = (
+Thm35Instance = tuple[Mechanism, Distribution, Mechanism, Distribution]
+
+_THM_3_5_EDGE_CASES: tuple[Thm35Instance, ...] = (
     # P_X = (1/2, 1/2, 0): the output y = 1 has P-mass 0 (so l(X->y) = 0 everywhere that
     # counts) but reveals x = 2, hence U = 1{X = 0} = 0, to every full-support adversary.
     (
@@ -50,7 +80,8 @@ _THM_3_5_EDGE_CASES = (
         Mechanism.deterministic(lambda x: int(x == 0), [0, 1, 2], outputs=[0, 1]),
         Distribution.uniform([0, 1, 2]),
     ),
-    # The tight case H(P_U) = ε: the identity on a uniform bit discloses U = X.
+    # The tight case H(P_U) = ε: the identity on a uniform bit discloses U = X; every
+    # inequality of (A.2) is an equality at both outputs.
     (
         Mechanism.identity([0, 1]),
         Distribution.uniform([0, 1]),
@@ -79,70 +110,77 @@ def thm_3_5(ctx: CheckContext) -> list[Evidence]:
     then U is not disclosed to any full-support adversary Q_X.
 
     Evidence:
-        P: the same statement on 2 pinned edge cases (an output of P-mass 0 that reveals
-           U when P_X lacks full support; H_inf(P_U) = ε exactly).
         P: on random (P_{Y|X}, P_X, P_{U|X}, Q_X) (P_X with zeros allowed, Q_X of full
            support; kernels often mixed with the uniform-output kernel so that they leak
-           little), for every output: both inequalities of (A.2), exactly in the
-           multiplicative domain; and when P_X has full support and H_inf(P_U) > L, with
-           L = max_y l(X->y) the least ε of (ε, P_X)-PML (any ε in [L, H_inf(P_U)) gives
-           the same hypothesis), U is not disclosed to Q_X.  The full support of P_X is
-           needed: with P_X = (1, 0), the identity mechanism and U uniform given x = 0 but
-           constant given x = 1, L = 0 < H_inf(P_U) = log 2 and U is disclosed to every Q_X
-           (the ``prior_with_zeros`` mutant finds such an instance).
+           little): exactpml's H_inf(P_U), H_inf(P_{U|Y=y}), l(U->y), l(X->y), max_y l(X->y)
+           and disclosure to Q_X equal the reference's (posteriors of U and X by Bayes' rule,
+           P_U from U - X - Y, Def 3.3 by enumeration); on the reference's values, for
+           every output, both inequalities of (A.2), exactly in the multiplicative domain;
+           and when P_X has full support and H_inf(P_U) > L, with L = max_y l(X->y) the
+           least ε of (ε, P_X)-PML (any ε in [L, H_inf(P_U)) gives the same hypothesis), U is
+           not disclosed to Q_X.  The paper's standing assumption 𝒳 = supp P_X is the full
+           support (the ``prior_with_zeros`` mutant drops it).
+        P: the same statement on 2 pinned edge cases (an output of P-mass 0 that reveals
+           U when P_X lacks full support; H_inf(P_U) = ε exactly).
+        P (sharpness): (A.2) is attained with equality throughout, and H_inf(P_U) > ε cannot
+           be relaxed to >=: the identity on a uniform bit with U = X.
     """
     half = ctx.mutant == "half_leakage"
 
-    def chain_fails(mechanism: Mechanism, prior: Distribution, attribute: Mechanism) -> bool:
-        entropy_u = min_entropy(attribute.output_distribution(prior))
-        for y in mechanism.outputs:
-            remaining = posterior_min_entropy(mechanism, prior, y, attribute=attribute)
-            about_u = pointwise_maximal_leakage(mechanism, prior, y, attribute=attribute)
-            about_x = pointwise_maximal_leakage(mechanism, prior, y)
-            if half:  # 2 H(U|y) >= 2 H(U) - l(U->y), as ratios
-                if not 2 * remaining >= 2 * entropy_u - about_u:
-                    return True
-            elif not remaining >= entropy_u - about_u >= entropy_u - about_x:
-                return True
-        return False
-
-    def consequence_applies(
-        mechanism: Mechanism, prior: Distribution, attribute: Mechanism
-    ) -> bool:
-        if ctx.mutant != "prior_with_zeros" and not prior.has_full_support:
-            return False
-        entropy_u = min_entropy(attribute.output_distribution(prior))
-        epsilon = max_pointwise_maximal_leakage(mechanism, prior)
-        if ctx.mutant == "entropy_at_epsilon":
-            return entropy_u >= epsilon
-        return entropy_u > epsilon
-
-    def holds(instance: tuple[Mechanism, Distribution, Mechanism, Distribution]) -> bool:
+    def problems(instance: Thm35Instance) -> list[str]:
         mechanism, prior, attribute, adversary = instance
-        if chain_fails(mechanism, prior, attribute):
-            return False
-        return not consequence_applies(mechanism, prior, attribute) or not discloses(
-            mechanism, attribute, adversary
+        found: list[str] = []
+        entropy_u = _entropy_ratio(ref.attribute_law(attribute, prior))
+        epsilon = ref.max_pml_ratio(mechanism, prior)
+        library = (
+            _ratio(min_entropy(attribute.output_distribution(prior))),
+            _ratio(max_pointwise_maximal_leakage(mechanism, prior)),
         )
-
-    def explain(instance: tuple[Mechanism, Distribution, Mechanism, Distribution]) -> str:
-        mechanism, prior, attribute, adversary = instance
-        parts = [
-            f"H_inf(P_U) = {min_entropy(attribute.output_distribution(prior))}",
-            f"ε = max_y l(X->y) = {max_pointwise_maximal_leakage(mechanism, prior)}",
-            f"U disclosed to Q_X: {discloses(mechanism, attribute, adversary)}",
-        ]
-        for y in mechanism.outputs:
-            parts.append(
-                f"y={y!r}: H_inf(P_U|y) = "
-                f"{posterior_min_entropy(mechanism, prior, y, attribute=attribute)}, "
-                f"l(U->y) = {pointwise_maximal_leakage(mechanism, prior, y, attribute=attribute)}"
-                f", l(X->y) = {pointwise_maximal_leakage(mechanism, prior, y)}"
+        if library != (entropy_u, epsilon):
+            found.append(
+                f"exactpml exp H_inf(P_U), exp max_y l(X->y) = {library}; reference "
+                f"{entropy_u}, {epsilon}"
             )
-        return "; ".join(parts)
+        for y in mechanism.outputs:
+            remaining = 1 / ref.posterior_certainty(mechanism, prior, y, attribute)
+            about_u = ref.attribute_pml_ratio(mechanism, prior, attribute, y)
+            about_x = ref.pml_ratio(mechanism, prior, y)
+            computed = (
+                _ratio(posterior_min_entropy(mechanism, prior, y, attribute=attribute)),
+                _ratio(pointwise_maximal_leakage(mechanism, prior, y, attribute=attribute)),
+                _ratio(pointwise_maximal_leakage(mechanism, prior, y)),
+            )
+            if computed != (remaining, about_u, about_x):
+                found.append(
+                    f"y={y!r}: exactpml exp H_inf(P_U|y), exp l(U->y), exp l(X->y) = "
+                    f"{computed}; reference {remaining}, {about_u}, {about_x}"
+                )
+                continue
+            # exp H(U|y) >= exp H(U) / exp l(U->y) >= exp H(U) / exp l(X->y); with half:
+            # H(U|y) >= H(U) - l(U->y)/2, squared: exp(2H(U|y)) >= exp(2H(U)) / exp l(U->y)
+            chain = (
+                remaining**2 >= entropy_u**2 / about_u
+                if half
+                else remaining >= entropy_u / about_u >= entropy_u / about_x
+            )
+            if not chain:
+                found.append(
+                    f"y={y!r}: exp H_inf(P_U|y) = {remaining}, exp H_inf(P_U) = {entropy_u}, "
+                    f"exp l(U->y) = {about_u}, exp l(X->y) = {about_x}"
+                )
+        full = prior.has_full_support or ctx.mutant == "prior_with_zeros"
+        above = entropy_u >= epsilon if ctx.mutant == "entropy_at_epsilon" else entropy_u > epsilon
+        disclosed = ref.discloses(mechanism, attribute, adversary)
+        if discloses(mechanism, attribute, adversary) != disclosed:
+            found.append(f"disclosed to Q_X: exactpml {not disclosed}, reference {disclosed}")
+        if full and above and disclosed:
+            found.append(
+                f"exp H_inf(P_U) = {entropy_u} vs exp ε = {epsilon}, yet U is disclosed to Q_X"
+            )
+        return found
 
     @st.composite
-    def instances(draw: st.DrawFn) -> tuple[Mechanism, Distribution, Mechanism, Distribution]:
+    def instances(draw: st.DrawFn) -> Thm35Instance:
         mechanism, prior, attribute = draw(
             mechanism_prior_attribute(mechanisms=private_leaning_mechanisms())
         )
@@ -154,15 +192,47 @@ def thm_3_5(ctx: CheckContext) -> list[Evidence]:
     relation = ">=" if ctx.mutant == "entropy_at_epsilon" else ">"
     describe = (
         f"(A.2) H(U|y) >= {first} >= H(U) - l(X->y) for every y; and (ε, P_X)-PML with "
-        f"{support} and H(P_U) {relation} ε imply U not disclosed to any full-support Q_X"
+        f"{support} and H(P_U) {relation} ε imply U not disclosed to any full-support Q_X "
+        "(exactpml equal to the reference)"
+    )
+    tight = _THM_3_5_EDGE_CASES[1]
+    mechanism, prior, attribute, _ = tight
+    sharp_values = {
+        f"y={y}: exp H_inf(P_U|y), exp H_inf(P_U), exp l(U->y), exp l(X->y)": (
+            1 / ref.posterior_certainty(mechanism, prior, y, attribute),
+            _entropy_ratio(ref.attribute_law(attribute, prior)),
+            ref.attribute_pml_ratio(mechanism, prior, attribute, y),
+            ref.pml_ratio(mechanism, prior, y),
+        )
+        for y in mechanism.outputs
+    }
+    attained = all(h_y == h / l_u == h / l_x for h_y, h, l_u, l_x in sharp_values.values()) and (
+        ref.discloses(mechanism, attribute, tight[3])
+        and _entropy_ratio(ref.attribute_law(attribute, prior))
+        == ref.max_pml_ratio(mechanism, prior)
     )
     return [
-        property_holds(ctx, instances(), holds, describe=describe, explain=explain),
+        property_holds(
+            ctx,
+            instances(),
+            lambda instance: not problems(instance),
+            describe=describe,
+            explain=lambda instance: "; ".join(problems(instance)),
+        ),
         edge_cases(
             _THM_3_5_EDGE_CASES,
-            holds,
+            lambda instance: not problems(instance),
             describe="the same statement (A.2 and non-disclosure)",
-            explain=explain,
+            explain=lambda instance: "; ".join(problems(instance)),
+        ),
+        sharpness_evidence(
+            "(A.2) H(U|y) >= H(U) - l(U->y) >= H(U) - l(X->y), and H(P_U) > ε",
+            attained=attained,
+            on="the identity on a uniform bit with U = X: both inequalities are equalities "
+            "(0 = log 2 - log 2) at each output, and H(P_U) = ε = log 2 with U disclosed, so "
+            "> ε cannot be relaxed to >= ε",
+            values={name: ", ".join(map(str, v)) for name, v in sharp_values.items()},
+            kind="P",
         ),
     ]
 
@@ -185,7 +255,49 @@ def _entropy_bound(adversary: Distribution, capacity: LogValue, *, flipped: bool
     return LogValue(1 + q_min / (1 - q_min) * factor)
 
 
+def _bound_holds(
+    remaining: Fraction, q_min: Fraction, capacity: Fraction | None, mutant: str | None
+) -> bool:
+    """exp H_inf(Q_V|y) = ``remaining`` >= 1 + q_min/(1 - q_min) e^{-C}, exactly.
+
+    Mutants: e^{+C} (``capacity_sign_flipped``); e^{-C/2} (``half_capacity``), decided as
+    ((remaining - 1)(1 - q_min)/q_min)^2 e^C >= 1 (both sides positive)."""
+    if capacity is None:  # e^{-C} = 0
+        return remaining >= 1
+    odds = q_min / (1 - q_min)
+    if mutant == "half_capacity":
+        return remaining >= 1 and ((remaining - 1) / odds) ** 2 * capacity >= 1
+    factor = capacity if mutant == "capacity_sign_flipped" else 1 / capacity
+    return remaining >= 1 + odds * factor
+
+
 Thm37Instance = tuple[Mechanism, Mechanism, Mechanism, Distribution]
+
+_THM_3_7_EDGE_CASES: tuple[Thm37Instance, ...] = (
+    # randomized response (C = log 2), Q uniform, V = X: H_inf(Q_V|y) = log(3/2), the bound
+    # exactly; U = X not disclosed.
+    (
+        _RANDOMIZED_RESPONSE,
+        Mechanism.identity([0, 1]),
+        Mechanism.identity([0, 1]),
+        Distribution.uniform([0, 1]),
+    ),
+    # the same with the constant attribute U = 0: "disclosed" (H_inf = 0 before any output)
+    (
+        _RANDOMIZED_RESPONSE,
+        Mechanism.deterministic(lambda _x: 0, [0, 1]),
+        Mechanism.identity([0, 1]),
+        Distribution.uniform([0, 1]),
+    ),
+    # the identity (C = oo) discloses U = X: outside the hypothesis C < oo
+    (
+        Mechanism.identity([0, 1]),
+        Mechanism.identity([0, 1]),
+        Mechanism.identity([0, 1]),
+        Distribution.uniform([0, 1]),
+    ),
+)
+"""Randomized response at the bound, a constant attribute, and an infinite capacity."""
 
 
 @check(
@@ -194,6 +306,7 @@ Thm37Instance = tuple[Mechanism, Mechanism, Mechanism, Distribution]
         "infinite_capacity": "mechanisms with C = oo allowed (hypothesis C < oo dropped)",
         "constant_attribute": "constant attributes allowed (hypothesis H_inf(Q_U) > 0 dropped)",
         "capacity_sign_flipped": "the bound with e^{+C} instead of e^{-C}",
+        "half_capacity": "the bound with e^{-C/2} instead of e^{-C} (the constant halved)",
     },
 )
 def thm_3_7(ctx: CheckContext) -> list[Evidence]:
@@ -209,13 +322,20 @@ def thm_3_7(ctx: CheckContext) -> list[Evidence]:
     Evidence:
         P: on random (P_{Y|X}, P_{U|X}, V, Q_X) with C < oo (positive columns, sometimes an
            all-zero column), |X| >= 2, U any kernel, V a non-constant function, Q_X of full
-           support: U is not disclosed when H_inf(Q_U) > 0, and the entropy bound holds for
-           V at every output, compared exactly (e^{-C} is the rational 1/exp C).
+           support: exactpml's C, H_inf(Q_U), disclosure of U and H_inf(Q_{V|Y=y}) equal the
+           reference's (column ratios of Def 2.7; posteriors by Bayes' rule; Def 3.3); on the
+           reference's values U is not disclosed when H_inf(Q_U) > 0, and the entropy bound
+           holds for V at every output, exactly (e^{-C} is the rational 1/exp C).
+        P: the same on 3 pinned instances (randomized response at the bound; a constant U;
+           the identity, C = oo, outside the hypothesis).
         P (the missing hypothesis, as an exact witness): randomized response (C = log 2)
            "discloses" the constant attribute U = 0 to the uniform Q_X.
+        P (sharpness): the entropy bound is attained: randomized response (2/3, 1/3), Q_X
+           uniform, V = X gives H_inf(Q_{V|Y=y}) = log(3/2) = log(1 + 1·e^{-log 2}) at both
+           outputs.
     """
-    infinite = ctx.mutant == "infinite_capacity"
-    flipped = ctx.mutant == "capacity_sign_flipped"
+    mutant = ctx.mutant
+    infinite = mutant == "infinite_capacity"
     mechanisms = (
         xst.mechanisms(min_inputs=2) if infinite else finite_capacity_mechanisms(min_inputs=2)
     )
@@ -228,55 +348,80 @@ def thm_3_7(ctx: CheckContext) -> list[Evidence]:
         adversary = draw(xst.distributions(outcomes=mechanism.inputs, full_support=True))
         return mechanism, attribute, function, adversary
 
-    def holds(instance: Thm37Instance) -> bool:
+    def problems(instance: Thm37Instance) -> list[str]:
         mechanism, attribute, function, adversary = instance
-        constant = min_entropy(attribute.output_distribution(adversary)) == 0
-        if (not constant or ctx.mutant == "constant_attribute") and discloses(
-            mechanism, attribute, adversary
-        ):
-            return False
-        bound = _entropy_bound(adversary, leakage_capacity(mechanism), flipped=flipped)
-        return all(
-            posterior_min_entropy(mechanism, adversary, y, attribute=function) >= bound
-            for y in mechanism.outputs
+        found: list[str] = []
+        capacity = ref.capacity_ratio(mechanism)
+        entropy_u = _entropy_ratio(ref.attribute_law(attribute, adversary))
+        disclosed = ref.discloses(mechanism, attribute, adversary)
+        library = (
+            _ratio(leakage_capacity(mechanism)),
+            _ratio(min_entropy(attribute.output_distribution(adversary))),
+            discloses(mechanism, attribute, adversary),
         )
-
-    def explain(instance: Thm37Instance) -> str:
-        mechanism, attribute, function, adversary = instance
-        capacity = leakage_capacity(mechanism)
-        remaining = ", ".join(
-            f"H_inf(Q_V|{y!r}) = "
-            f"{posterior_min_entropy(mechanism, adversary, y, attribute=function)}"
-            for y in mechanism.outputs
-        )
-        return (
-            f"C = {capacity}, "
-            f"H_inf(Q_U) = {min_entropy(attribute.output_distribution(adversary))}, "
-            f"U disclosed: {discloses(mechanism, attribute, adversary)}; bound "
-            f"{_entropy_bound(adversary, capacity, flipped=flipped)}, {remaining}"
-        )
+        if library != (capacity, entropy_u, disclosed):
+            found.append(
+                f"exactpml (exp C, exp H_inf(Q_U), U disclosed) = {library}; reference "
+                f"{capacity}, {entropy_u}, {disclosed}"
+            )
+        if capacity is None and not infinite:
+            return found  # outside the hypothesis C < oo
+        q_min = min(Fraction(q) for q in adversary.probabilities)
+        if (entropy_u > 1 or mutant == "constant_attribute") and disclosed:
+            found.append(f"C = log {capacity} < oo, exp H_inf(Q_U) = {entropy_u}, U disclosed")
+        for y in mechanism.outputs:
+            remaining = 1 / ref.posterior_certainty(mechanism, adversary, y, function)
+            library_v = _ratio(posterior_min_entropy(mechanism, adversary, y, attribute=function))
+            if library_v != remaining:
+                found.append(f"y={y!r}: exp H_inf(Q_V|y) = {library_v} (exactpml), {remaining}")
+            elif not _bound_holds(remaining, q_min, capacity, mutant):
+                found.append(
+                    f"y={y!r}: exp H_inf(Q_V|y) = {remaining} below the bound (q_min = "
+                    f"{q_min}, exp C = {capacity})"
+                )
+        return found
 
     uniform = Distribution.uniform(_RANDOMIZED_RESPONSE.inputs)
     constant = Mechanism.deterministic(lambda _x: 0, _RANDOMIZED_RESPONSE.inputs)
     capacity = leakage_capacity(_RANDOMIZED_RESPONSE)
-    hypothesis = "" if ctx.mutant == "constant_attribute" else " with H_inf(Q_U) > 0"
+    identity = Mechanism.identity([0, 1])
+    sharp = {
+        f"y={y}: exp H_inf(Q_V|y)": 1
+        / ref.posterior_certainty(_RANDOMIZED_RESPONSE, uniform, y, identity)
+        for y in _RANDOMIZED_RESPONSE.outputs
+    }
+    bound = 1 + Fraction(1) / 2  # q_min/(1 - q_min) = 1, e^{-C} = 1/2
+    hypothesis = "" if mutant == "constant_attribute" else " with H_inf(Q_U) > 0"
+    exponent = {"capacity_sign_flipped": "{+C}", "half_capacity": "{-C/2}"}.get(
+        mutant or "", "{-C}"
+    )
+    describe = (
+        ("C = oo allowed" if infinite else "C < oo")
+        + f": no attribute{hypothesis} is disclosed to a full-support Q_X, and "
+        f"H_inf(Q_V|y) >= log(1 + q_min/(1-q_min) e^{exponent}) for non-constant deterministic "
+        "V (exactpml equal to the reference)"
+    )
     return [
         property_holds(
             ctx,
             instances(),
-            holds,
-            describe=("C = oo allowed" if infinite else "C < oo")
-            + f": no attribute{hypothesis} is disclosed to a full-support Q_X, and "
-            "H_inf(Q_V|y) >= log(1 + q_min/(1-q_min) e^"
-            + ("{+C}" if flipped else "{-C}")
-            + ") for non-constant deterministic V",
-            explain=explain,
+            lambda instance: not problems(instance),
+            describe=describe,
+            explain=lambda instance: "; ".join(problems(instance)),
+        ),
+        edge_cases(
+            _THM_3_7_EDGE_CASES,
+            lambda instance: not problems(instance),
+            describe="the same statement",
+            explain=lambda instance: "; ".join(problems(instance)),
         ),
         witness_evidence(
             "the source's statement needs H_inf(Q_U) > 0: randomized response (C = log 2 < oo) "
             "discloses the constant attribute U = 0 to the uniform Q_X (H_inf(Q_U|y) = 0 for "
             "every y), so the check adds this hypothesis",
-            capacity == LogValue(2) and is_disclosed(_RANDOMIZED_RESPONSE, constant, uniform),
+            capacity == LogValue(2)
+            and is_disclosed(_RANDOMIZED_RESPONSE, constant, uniform)
+            and ref.discloses(_RANDOMIZED_RESPONSE, constant, uniform),
             values={
                 "C": capacity,
                 "H_inf(Q_U)": min_entropy(constant.output_distribution(uniform)),
@@ -284,13 +429,37 @@ def thm_3_7(ctx: CheckContext) -> list[Evidence]:
             counterexample="the constant attribute is not disclosed",
             kind="P",
         ),
+        sharpness_evidence(
+            "H_inf(Q_V|y) >= log(1 + q_min/(1-q_min) e^{-C})",
+            attained=all(value == bound for value in sharp.values()),
+            on="randomized response (2/3, 1/3) (C = log 2), Q_X uniform, V = X: "
+            "H_inf(Q_V|y) = log(3/2), the bound, at both outputs",
+            values=sharp,
+            kind="P",
+        ),
     ]
 
 
 # --- pml.cor_3_10 --------------------------------------------------------------------
+_COR_3_10_EDGE_CASES: tuple[tuple[Mechanism, Distribution], ...] = (
+    # ε = H_inf(P_X) = log 2 and X singled out: the threshold is sharp.
+    (Mechanism.identity([0, 1]), Distribution.uniform([0, 1])),
+    # Y = 1{X = a} on (1/2, 1/3, 1/6): ε = log 2 = H_inf(P_X), singles out X = a at y = 1;
+    # ε < log 6 = -log p_min and ε < log 3 = log |X|.
+    (
+        Mechanism.deterministic(lambda x: int(x == "a"), ["a", "b", "c"], outputs=[0, 1]),
+        Distribution({"a": "1/2", "b": "1/3", "c": "1/6"}),
+    ),
+)
+
+
 @check(
     "pml.cor_3_10",
-    mutants={"epsilon_equals_entropy": "ε = H_inf(P_X) allowed instead of ε < H_inf(P_X)"},
+    mutants={
+        "epsilon_equals_entropy": "ε = H_inf(P_X) allowed instead of ε < H_inf(P_X)",
+        "p_min_threshold": "ε < -log min_x p_X(x) suffices (p_min for p_max in the constant)",
+        "hartley_threshold": "ε < log |supp P_X| suffices (Hartley for min-entropy)",
+    },
 )
 def cor_3_10(ctx: CheckContext) -> list[Evidence]:
     """``pml.cor_3_10``: Saeidian et al., Corollary 3.10 (no singling out).
@@ -299,34 +468,85 @@ def cor_3_10(ctx: CheckContext) -> list[Evidence]:
     out X (Def 3.9: inf_y H_inf(P_{X|Y=y}) = 0).
 
     Evidence:
-        P: on random (P_{Y|X}, P_X) with P_X of full support: whenever L < H_inf(P_X),
-           with L = max_y l(X->y) the least ε with (ε, P_X)-PML (so that some ε works iff
-           L < H_inf(P_X)), the mechanism does not single out X; exact comparison.
+        P: on random (P_{Y|X}, P_X) with P_X of full support: exactpml's max_y l(X->y),
+           H_inf(P_X) and singling out equal the reference's (posteriors by Bayes' rule;
+           Def 3.9: some posterior a point mass); on the reference's values, whenever
+           L < H_inf(P_X), with L = max_y l(X->y) the least ε with (ε, P_X)-PML (so that
+           some ε works iff L < H_inf(P_X)), the mechanism does not single out X.
+        P: the same on 2 pinned instances at the threshold (the identity on a uniform bit;
+           Y = 1{X = a} on (1/2, 1/3, 1/6)).
+        P (sharpness): ε < H_inf(P_X) cannot be relaxed to ε <= H_inf(P_X): both pinned
+           instances have L = H_inf(P_X) = log 2 and single out X.
     """
-    at_entropy = ctx.mutant == "epsilon_equals_entropy"
+    mutant = ctx.mutant
 
-    def no_singling_out(instance: tuple[Mechanism, Distribution]) -> bool:
-        mechanism, prior = instance
-        epsilon = max_pointwise_maximal_leakage(mechanism, prior)
-        entropy = min_entropy(prior)
-        applies = epsilon <= entropy if at_entropy else epsilon < entropy
-        return not applies or not singles_out(mechanism, prior)
+    def threshold(prior: Distribution) -> Fraction:
+        """exp of the claimed threshold on ε: 1/max p (mutants: 1/min p, |supp|)."""
+        masses = [Fraction(p) for p in prior.probabilities if p != 0]
+        if mutant == "p_min_threshold":
+            return 1 / min(masses)
+        if mutant == "hartley_threshold":
+            return Fraction(len(masses))
+        return 1 / max(masses)
 
-    def explain(instance: tuple[Mechanism, Distribution]) -> str:
+    def problems(instance: tuple[Mechanism, Distribution]) -> list[str]:
         mechanism, prior = instance
-        return (
-            f"ε = max_y l(X->y) = {max_pointwise_maximal_leakage(mechanism, prior)}, "
-            f"H_inf(P_X) = {min_entropy(prior)}, singles out: {singles_out(mechanism, prior)}"
+        epsilon = ref.max_pml_ratio(mechanism, prior)
+        entropy = _entropy_ratio(prior)
+        single = ref.singles_out(mechanism, prior)
+        library = (
+            _ratio(max_pointwise_maximal_leakage(mechanism, prior)),
+            _ratio(min_entropy(prior)),
+            singles_out(mechanism, prior),
         )
+        if library != (epsilon, entropy, single):
+            return [
+                f"exactpml (exp ε, exp H_inf(P_X), singles out) = {library}; reference "
+                f"{epsilon}, {entropy}, {single}"
+            ]
+        top = threshold(prior)
+        applies = epsilon <= top if mutant == "epsilon_equals_entropy" else epsilon < top
+        if applies and single:
+            return [f"exp ε = max_y exp l(X->y) = {epsilon}, threshold {top}, yet X is singled out"]
+        return []
 
+    relation = "<=" if mutant == "epsilon_equals_entropy" else "<"
+    bound = {"p_min_threshold": "-log p_min", "hartley_threshold": "log |supp P_X|"}.get(
+        mutant or "", "H_inf(P_X)"
+    )
+    attained = all(
+        ref.max_pml_ratio(m, p) == _entropy_ratio(p) and ref.singles_out(m, p)
+        for m, p in _COR_3_10_EDGE_CASES
+    )
     return [
         property_holds(
             ctx,
             xst.mechanisms_with_prior(full_support=True),
-            no_singling_out,
-            describe="(ε, P_X)-PML with ε "
-            + ("<=" if at_entropy else "<")
-            + " H_inf(P_X) implies no singling out",
-            explain=explain,
-        )
+            lambda instance: not problems(instance),
+            describe=f"(ε, P_X)-PML with ε {relation} {bound} implies no singling out (exactpml "
+            "equal to the reference)",
+            explain=lambda instance: "; ".join(problems(instance)),
+        ),
+        edge_cases(
+            _COR_3_10_EDGE_CASES,
+            lambda instance: not problems(instance),
+            describe="the same at the threshold",
+            explain=lambda instance: "; ".join(problems(instance)),
+        ),
+        sharpness_evidence(
+            "ε < H_inf(P_X)",
+            attained=attained,
+            on="the identity on a uniform bit and Y = 1{X = a} on (1/2, 1/3, 1/6): "
+            "max_y l(X->y) = H_inf(P_X) = log 2 and X is singled out, so the strict "
+            "inequality is needed",
+            values={
+                "identity, uniform bit: exp max_y l(X->y)": ref.max_pml_ratio(
+                    *_COR_3_10_EDGE_CASES[0]
+                ),
+                "1{X = a}, (1/2, 1/3, 1/6): exp max_y l(X->y)": ref.max_pml_ratio(
+                    *_COR_3_10_EDGE_CASES[1]
+                ),
+            },
+            kind="P",
+        ),
     ]

@@ -8,8 +8,11 @@ Then l(X->1) = -log(1 - F) and l(X->0) = -log F, with F = P(S <= m) (the source'
 closed form), and the Chernoff bound F <= exp(-n D_KL(m/n || p)) for m/n <= p gives the
 curves of Figure 1.
 
-The exact leakages, the tail and D_KL come from :mod:`exactpml.instances.threshold_query` (every
-tail an exact rational computed with integer arithmetic, numerators up to thousands of digits
+Two routes: exactpml's leakages (:mod:`exactpml.instances.threshold_query`, and its PML of the
+explicit query on all 2^n databases for small n) against the reference
+(:mod:`proofs_check.reference.pml`: PML of the explicit query by Bayes' rule, and the binomial
+tail summed term by term); the Chernoff bounds are the text's formula, written out here with
+D_KL from its definition.  Every tail is an exact rational (numerators of thousands of digits
 at n = 2000); logs are compared in the multiplicative domain or by :mod:`exactpml.certify`,
 never by a float.
 """
@@ -23,13 +26,17 @@ import sympy
 from exactpml import Distribution, LogValue, Mechanism, min_entropy, pml
 from exactpml.core import certify
 from exactpml.core.exact import to_sympy
-from exactpml.instances.threshold_query import (
-    bernoulli_kl,
-    binomial_lower_tail,
-    chernoff_bound,
-    threshold_query_leakage,
+from exactpml.instances.threshold_query import threshold_query_leakage
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    certified_evidence,
+    check,
+    exact_instances,
+    sharpness_evidence,
 )
-from proofs_check import CheckContext, Evidence, certified_evidence, check, exact_instances
+from proofs_check import reference as ref
+from proofs_check.reference import binomial_lower_tail
 
 __all__ = ["binomial_lower_tail", "chernoff_exponent", "ex_3_11"]
 
@@ -51,27 +58,77 @@ SMALL_P = (Fraction(3, 10), Fraction(1, 2), Fraction(7, 10))
 DIGITS = 6
 
 
+def _r(value: Fraction) -> sympy.Rational:
+    return sympy.Rational(value.numerator, value.denominator)
+
+
+def bernoulli_kl(q: Fraction, r: Fraction) -> sympy.Expr:
+    """D_KL(q || r) = q log(q/r) + (1-q) log((1-q)/(1-r)), with 0 log 0 = 0 (the text's
+    definition after the example)."""
+    terms = []
+    if q != 0:
+        terms.append(_r(q) * sympy.log(_r(q / r)))
+    if q != 1:
+        terms.append(_r(1 - q) * sympy.log(_r((1 - q) / (1 - r))))
+    return sympy.Add(*terms)
+
+
 def chernoff_exponent(n: int, q: Fraction, r: Fraction, *, factor: int = 1) -> sympy.Expr:
     """-log(1 - exp(-factor · n · D_KL(q || r))), the text's bound (factor 1).
 
-    With factor 1 and (q, r) = (m/n, p), or (1 - (m+1)/n, 1 - p), it is the library's
-    :func:`~exactpml.instances.threshold_query.chernoff_bound`, which the check uses; ``factor = 2``
-    serves the ``doubled_exponent`` mutant.
+    With (q, r) = (m/n, p) it bounds l(X->1), with (1 - (m+1)/n, 1 - p) the y = 0 twin;
+    ``factor = 2`` serves the ``doubled_exponent`` mutant.
     """
     return -sympy.log(1 - sympy.exp(-factor * n * bernoulli_kl(q, r)))
 
 
-def _enumerated(n: int, m: int, p: Fraction) -> tuple[LogValue, LogValue]:
-    """(l(X->1), l(X->0)) of Y = 1{S > m} by enumerating all 2^n databases (Thm 2.4)."""
+def _explicit(n: int, m: int, p: Fraction) -> tuple[Mechanism, Distribution]:
+    """Y = 1{S > m} on all 2^n databases, with the product prior Bern(p)^n."""
     entry = Distribution([(0, 1 - p), (1, p)])
     prior = Distribution.product([entry] * n)
     query = Mechanism.deterministic(lambda x: int(sum(x) > m), prior.outcomes, outputs=[0, 1])
-    return pml(query, prior, 1), pml(query, prior, 0)
+    return query, prior
 
 
-def _ratios(values: list[LogValue]) -> sympy.Tuple:
-    """The exact ratios exp(value) as a sympy tuple of rationals."""
-    return sympy.Tuple(*(to_sympy(value.ratio) for value in values))
+def _small_cases(mutant: str | None) -> list[tuple[str, sympy.Tuple, sympy.Tuple]]:
+    """Per (n, p, route): ((exp l(X->1))_m, (exp l(X->0))_m) against the closed forms
+    1/(1 - F), 1/F with F the reference's binomial tail."""
+    cases = []
+    shift = 1 if mutant == "tail_off_by_one" else 0
+    for n in SMALL_N:
+        for p in SMALL_P:
+            tails = [binomial_lower_tail(n, m - shift, p) for m in range(n)]
+            expected = sympy.Tuple(
+                sympy.Tuple(*(to_sympy(1 / (1 - f)) for f in tails)),
+                sympy.Tuple(*(to_sympy(1 / f) if f else sympy.S.One for f in tails)),
+            )
+            explicit = [_explicit(n, m, p) for m in range(n)]
+            routes = {
+                "exactpml closed form": [
+                    tuple(threshold_query_leakage(n, m, p, output=y).ratio for y in (1, 0))
+                    for m in range(n)
+                ],
+                "exactpml PML of the explicit query": [
+                    tuple(pml(query, prior, y).ratio for y in (1, 0)) for query, prior in explicit
+                ],
+                "reference PML of the explicit query (Bayes' rule)": [
+                    tuple(ref.pml_ratio(query, prior, y) for y in (1, 0))
+                    for query, prior in explicit
+                ],
+            }
+            for route, pairs in routes.items():
+                computed = sympy.Tuple(
+                    sympy.Tuple(*(to_sympy(one) for one, _ in pairs)),
+                    sympy.Tuple(*(to_sympy(zero) for _, zero in pairs)),
+                )
+                cases.append(
+                    (
+                        f"n = {n}, p = {p}: (exp l(X->1), exp l(X->0)) for m = 0..{n - 1}, {route}",
+                        computed,
+                        expected,
+                    )
+                )
+    return cases
 
 
 def _same(left: object, right: object) -> bool:
@@ -79,53 +136,50 @@ def _same(left: object, right: object) -> bool:
     return left == right
 
 
-def _small_cases(mutant: str | None) -> list[tuple[str, sympy.Tuple, sympy.Tuple]]:
-    """Per (n, p): ((exp l(X->1))_m, (exp l(X->0))_m) by enumeration vs the closed forms."""
-    cases = []
-    shift = 1 if mutant == "tail_off_by_one" else 0
-    for n in SMALL_N:
-        for p in SMALL_P:
-            enumerated = [_enumerated(n, m, p) for m in range(n)]
-            tails = [binomial_lower_tail(n, m - shift, p) for m in range(n)]
-            computed = sympy.Tuple(
-                _ratios([one for one, _ in enumerated]), _ratios([zero for _, zero in enumerated])
-            )
-            expected = sympy.Tuple(
-                _ratios([LogValue(1 / (1 - f)) for f in tails]),
-                _ratios([LogValue(1 / f) if f else LogValue(1) for f in tails]),
-            )
-            cases.append(
-                (
-                    f"n = {n}, p = {p}: (exp l(X->1), exp l(X->0)) for m = 0..{n - 1}",
-                    computed,
-                    expected,
-                )
-            )
-    return cases
+def _exact_leakage(n: int, m: int, p: Fraction, output: int) -> tuple[sympy.Expr, str | None]:
+    """l(X->output) as an exact sympy log: exactpml's, checked against the reference tail."""
+    tail = binomial_lower_tail(n, m, p)
+    ratio = 1 / (1 - tail) if output == 1 else 1 / tail
+    library = threshold_query_leakage(n, m, p, output=output)
+    if library != LogValue(ratio):
+        return sympy.log(to_sympy(ratio)), (
+            f"n = {n}, m = {m}, p = {p}: exactpml's l(X->{output}) differs from -log of the "
+            "reference's tail"
+        )
+    return sympy.log(to_sympy(ratio)), None
 
 
-def _figure(factor: int) -> tuple[bool, str | None, dict[str, str]]:
-    """Certify l(X->1) <= the Chernoff bound on Figure 1's grid; return (holds, failure, values)."""
+def _figure(factor: int) -> tuple[bool, str | None, dict[str, str], list[str]]:
+    """Certify l(X->1) <= the Chernoff bound on Figure 1's grid.
+
+    Returns (holds, failure, values, strict): ``strict`` names the grid points where the
+    bound is certified strictly above the exact value."""
     values: dict[str, str] = {}
+    strict: list[str] = []
     for p in FIGURE_P:
         for n in FIGURE_N:
             for ratio in FIGURE_RATIOS:
                 m = int(ratio * n)
-                exact = threshold_query_leakage(n, m, p).to_sympy()
-                bound = (
-                    chernoff_bound(n, m, p)
-                    if factor == 1
-                    else chernoff_exponent(n, ratio, p, factor=factor)
-                )
+                exact, problem = _exact_leakage(n, m, p, 1)
+                if problem:
+                    return False, problem, values, strict
+                bound = chernoff_exponent(n, ratio, p, factor=factor)
                 shown = (
                     f"l(X->1) = {certify.decimal(exact, DIGITS)} <= bound "
                     f"{certify.decimal(bound, DIGITS)}"
                 )
                 name = f"p = {p}, n = {n}, m = {m}"
-                if certify.compare(exact, bound) > 0:
-                    return False, f"{name}: {shown.replace('<=', '>')}", values
+                if m == 0 and factor == 1:  # the bound is -log(1 - (1-p)^n): equal, exactly
+                    if sympy.exp(-n * bernoulli_kl(ratio, p)) != _r(1 - p) ** n:
+                        return False, f"{name}: bound at m = 0 is not -log(1 - (1-p)^n)", values, []
+                else:
+                    sign = certify.compare(exact, bound)
+                    if sign > 0:
+                        return False, f"{name}: {shown.replace('<=', '>')}", values, strict
+                    if sign < 0:
+                        strict.append(name)
                 values[name] = shown
-    return True, None, values
+    return True, None, values, strict
 
 
 def _twin(factor: int) -> tuple[bool, str | None, int]:
@@ -135,12 +189,10 @@ def _twin(factor: int) -> tuple[bool, str | None, int]:
         for n in FIGURE_N:
             for ratio in TWIN_RATIOS:
                 m = int(ratio * n) - 1
-                exact = threshold_query_leakage(n, m, p, output=0).to_sympy()
-                bound = (
-                    chernoff_bound(n, m, p, output=0)
-                    if factor == 1
-                    else chernoff_exponent(n, 1 - ratio, 1 - p, factor=factor)
-                )
+                exact, problem = _exact_leakage(n, m, p, 0)
+                if problem:
+                    return False, problem, count
+                bound = chernoff_exponent(n, 1 - ratio, 1 - p, factor=factor)
                 if certify.compare(exact, bound) > 0:
                     return (
                         False,
@@ -170,19 +222,22 @@ def ex_3_11(ctx: CheckContext) -> list[Evidence]:
 
     Evidence:
         E: for n = 1..6, p in {3/10, 1/2, 7/10} and every m < n, exp l(X->1) and exp l(X->0)
-           computed by enumerating all 2^n databases (Thm 2.4 closed form on the
-           deterministic query) equal 1/(1-F) and 1/F, F the binomial tail, exactly (the
-           text's closed form for y = 1, and its y = 0 twin, for every m < n, not only
-           m/n <= p).
+           by three routes (exactpml's closed form; exactpml's PML of the query written out
+           on all 2^n databases; the reference's PML of that query by Bayes' rule) equal
+           1/(1-F) and 1/F, F the binomial tail summed term by term (the text's closed form
+           for y = 1, and its y = 0 twin, for every m < n, not only m/n <= p).
         E: max(p, 1-p) on [3/10, 7/10] is maximised at 7/10 (sympy, exact), so the minimum
            entropy is log(10/7) = -log 0.7 (the text's value).
         C: Figure 1 reproduced: on p in {3/10, 1/2}, n in {200, 500, 1000, 2000},
-           m/n in {0, 1/100, 1/20, 1/10, 1/5, 1/4}, the exact l(X->1) is at most the Chernoff
-           bound (certified comparison; equality at m = 0, where the bound is tight), with
-           both sides as certified 6-digit decimals; and every exact l(X->1) there is below
-           log(10/7), so by Thm 3.5 no individual's gender is disclosed.
+           m/n in {0, 1/100, 1/20, 1/10, 1/5, 1/4}, exactpml's exact l(X->1) (equal to -log
+           of the reference's tail) is at most the text's Chernoff bound (certified; equal,
+           exactly, at m = 0), with both sides as certified 6-digit decimals; and every
+           exact l(X->1) there is below log(10/7), so by Thm 3.5 no individual's gender is
+           disclosed.
         C: the y = 0 twin on the same n, p and (m+1)/n in {3/4, 4/5, 9/10, 19/20, 1}.
         C: -log 0.7 = 0.36 to 2 certified digits.
+        C (sharpness): the Chernoff bound is attained at m = 0 (it is then the exact value
+           -log(1 - (1-p)^n)) and strictly above the exact value at every other grid point.
     """
     factor = 2 if ctx.mutant == "doubled_exponent" else 1
     small = _small_cases(ctx.mutant)
@@ -197,7 +252,7 @@ def ex_3_11(ctx: CheckContext) -> list[Evidence]:
     text_value = LogValue(Fraction(10, 7))
     claimed = LogValue(2) if ctx.mutant == "min_at_half" else text_value
 
-    holds, failure, figure = _figure(factor)
+    holds, failure, figure, strict = _figure(factor)
     below_entropy = all(
         LogValue(1 / (1 - binomial_lower_tail(n, int(r * n), q))) < text_value
         for q in FIGURE_P
@@ -208,10 +263,12 @@ def ex_3_11(ctx: CheckContext) -> list[Evidence]:
         holds, failure = False, "some grid point has l(X->1) >= log(10/7)"
     twin_holds, twin_failure, twin_count = _twin(factor)
     rounded = certify.decimal(text_value.to_sympy(), 2)
+    points = len(FIGURE_P) * len(FIGURE_N) * len(FIGURE_RATIOS)
+    at_zero = len(FIGURE_P) * len(FIGURE_N)
     return [
         exact_instances(
             small,
-            origin="by enumeration, equal to (-log(1 - F), -log F) with F = P(S <= m) (text)",
+            origin="by 3 routes, equal to (-log(1 - F), -log F) with F = P(S <= m) (text)",
             equal=_same,
         ),
         exact_instances(
@@ -224,7 +281,7 @@ def ex_3_11(ctx: CheckContext) -> list[Evidence]:
         ),
         certified_evidence(
             f"Figure 1: exact l(X->1) <= -log(1 - exp(-{'2' if factor == 2 else ''}n "
-            "D_KL(m/n||p))) and < log(10/7) on 48 grid points",
+            f"D_KL(m/n||p))) and < log(10/7) on {points} grid points",
             DIGITS,
             holds=holds,
             values=figure,
@@ -244,5 +301,13 @@ def ex_3_11(ctx: CheckContext) -> list[Evidence]:
             2,
             holds=rounded == "0.36",
             counterexample=None if rounded == "0.36" else f"-log 0.7 rounds to {rounded}",
+        ),
+        sharpness_evidence(
+            "l(X->1) <= -log(1 - exp(-n D_KL(m/n || p)))",
+            attained=holds and at_zero > 0,
+            on=f"Figure 1's grid: attained exactly at the {at_zero} points with m = 0 (the "
+            "bound is then -log(1 - (1-p)^n), the exact value), certified strictly above the "
+            f"exact value at the other {len(strict)}",
+            kind="C",
         ),
     ]

@@ -42,8 +42,10 @@ from proofs_check import (
     check,
     limit_evidence,
     property_holds,
+    sharpness_evidence,
     witness_evidence,
 )
+from proofs_check import reference as ref
 from proofs_check.claims.pml._instances import mechanism_prior_attribute
 from proofs_check.claims.pml._ratios import Ratio, capacity_ratio, column_ratio
 from proofs_check.reference.pml import guessing_gain, pml_ratio, posterior, shattering_rows
@@ -289,7 +291,16 @@ def thm_2_4(ctx: CheckContext) -> list[Evidence]:
         f"K = 100, exp l = {expected}",
         kind="L",
     )
-    return [property_evidence, witness, limit, approach]
+    sharpness = sharpness_evidence(
+        "every attribute's gain max_u p(u|y)/max_u p_U(u) <= exp l(X->y), and K >= "
+        "max((1-p*)/p*, (1-q*)/q*)",
+        attained=not witnessed,
+        on="3 hand-computed instances: the shattering attribute at the least K attains "
+        "exp l(X->y) exactly (9/5 at K = 2, 20/13 at K = 9, 1 at K = 1), and K - 1 falls "
+        "short, so the threshold on K is exact; since q* >= p*, its q* term never binds",
+        values=shown,
+    )
+    return [property_evidence, witness, limit, approach, sharpness]
 
 
 # --- pml.thm_2_8 ---------------------------------------------------------------------
@@ -321,9 +332,16 @@ def _favoured(mechanism: Mechanism, output: Label, *, largest: bool) -> Label:
 
 
 def _leakage_at(mechanism: Mechanism, favoured: Label, y: Label, t: Fraction) -> Fraction:
+    """exp l(X->y) at the prior 1 - t on ``favoured`` (the reference: Bayes' rule)."""
     share = t / (len(mechanism.inputs) - 1)
     prior = Distribution({x: (1 - t) if x == favoured else share for x in mechanism.inputs}.items())
-    return Fraction(pointwise_maximal_leakage(mechanism, prior, y).ratio)
+    return ref.pml_ratio(mechanism, prior, y)
+
+
+def _maximal_leakage(mechanism: Mechanism) -> Fraction:
+    """exp of Issa et al.'s maximal leakage, Σ_y max_x p(y|x) (the ``maximal_leakage_value``
+    mutant's value of C)."""
+    return sum((max(mechanism.column(y)) for y in mechanism.outputs), Fraction(0))
 
 
 _THM_2_8_INSTANCES: tuple[tuple[str, Mechanism, Ratio], ...] = (
@@ -361,6 +379,8 @@ _THM_2_8_INSTANCES: tuple[tuple[str, Mechanism, Ratio], ...] = (
         "zero_columns_count": "C is infinite iff some column has a zero (all-zero columns not "
         "ignored)",
         "attained": "the supremum is attained by some full-support prior",
+        "maximal_leakage_value": "C = log Σ_y max_x p(y|x) (Issa et al.'s maximal leakage) "
+        "instead of log max_y max_{x,x'} p(y|x)/p(y|x')",
     },
 )
 def thm_2_8(ctx: CheckContext) -> list[Evidence]:
@@ -394,7 +414,11 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
     def failures(instance: tuple[Mechanism, Distribution]) -> list[str]:
         mechanism, prior = instance
         found: list[str] = []
-        reference = LogValue(capacity_ratio(mechanism))
+        reference = LogValue(
+            _maximal_leakage(mechanism)
+            if ctx.mutant == "maximal_leakage_value"
+            else capacity_ratio(mechanism)
+        )
         over_priors = sup_pml(mechanism, FullSupportPriors(mechanism.inputs))
         if not (over_priors.value == reference == leakage_capacity(mechanism)):
             found.append(
@@ -408,15 +432,24 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
                 f"{'has a zero' if any_zero else 'mixes zero and non-zero'}') says "
                 f"{'infinite' if criterion else 'finite'}"
             )
-        if pml_joint_divergence(mechanism, prior) > reference:
-            found.append(f"D_inf(P_XY || P_Y x P_X) = {pml_joint_divergence(mechanism, prior)} > C")
+        divergence = ref.joint_divergence_ratio(mechanism, prior)
+        if pml_joint_divergence(mechanism, prior) != LogValue(divergence):
+            found.append(
+                f"D_inf(P_XY || P_Y x P_X) = {pml_joint_divergence(mechanism, prior)} (exactpml), "
+                f"log {divergence} (reference)"
+            )
+        if LogValue(divergence) > reference:
+            found.append(f"D_inf(P_XY || P_Y x P_X) = log {divergence} > C = {reference}")
         for y in mechanism.outputs:
             ratio = column_ratio(mechanism.column(y))
             part = sup_pml(mechanism, FullSupportPriors(mechanism.inputs), output=y)
             if part.value != LogValue(ratio) or part.attained != (ratio == 1):
                 found.append(f"y={y!r}: column ratio {ratio}, sup_pml {part}")
-            if pointwise_maximal_leakage(mechanism, prior, y) > LogValue(ratio):
-                found.append(f"y={y!r}: l(X->y) above the column ratio {ratio}")
+            leaked = ref.pml_ratio(mechanism, prior, y)
+            if pointwise_maximal_leakage(mechanism, prior, y) != LogValue(leaked):
+                found.append(f"y={y!r}: exactpml's l(X->y) differs from the reference's {leaked}")
+            if LogValue(leaked) > LogValue(ratio):
+                found.append(f"y={y!r}: l(X->y) = log {leaked} above the column ratio {ratio}")
             if ratio == 1 or len(mechanism.inputs) < 2:
                 continue
             favoured = _favoured(mechanism, y, largest=largest)
@@ -449,6 +482,7 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
         )
     ]
 
+    members: dict[str, Fraction] = {}
     for name, mechanism, expected in _THM_2_8_INSTANCES:
         worst = max(
             mechanism.outputs,
@@ -466,6 +500,10 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
         )
         value = limits.limit(expression, _T, "0+", domain=(0, 1))
         attained = sup_pml(mechanism, FullSupportPriors(mechanism.inputs)).attained
+        if ctx.mutant == "maximal_leakage_value":
+            expected = _maximal_leakage(mechanism)
+        if expected is not sympy.oo:
+            members[name] = _leakage_at(mechanism, favoured, worst, Fraction(1, 1000))
         evidence.append(
             limit_evidence(
                 value,
@@ -492,6 +530,21 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
             expected_attained=ctx.mutant == "attained",
             family="countable Y: p(y|1)/p(y|0) = (2/3)(4/3)^y, no zero entry, y -> oo",
             name="lim p(y|1)/p(y|0)",
+        )
+    )
+    ratios = {name: expected for name, _, expected in _THM_2_8_INSTANCES}
+    below = all(value < ratios[name] for name, value in members.items())
+    evidence.append(
+        sharpness_evidence(
+            "max_y l(X->y) <= C(P_{Y|X}) for every full-support P_X",
+            attained=not below,
+            on="the kernels with C = log 3 and log 4 (members of the argmin prior at t = 1/1000 "
+            "stay below) and, output by output, the random kernels (sup_pml reports it "
+            "attained exactly when the column ratio is 1)",
+            sharpest="for a full-support prior l(X->y) < log max_{x,x'} p(y|x)/p(y|x') "
+            "whenever that column ratio exceeds 1 (strict), with supremum equal to it",
+            values={f"{name}: exp l at t = 1/1000": value for name, value in members.items()},
+            kind="L",
         )
     )
     return evidence
