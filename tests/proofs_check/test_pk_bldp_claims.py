@@ -13,7 +13,7 @@ import pytest
 
 from exactpml import Distribution, LogValue, Mechanism
 from exactpml.bldp import parity_leakage_group_privacy
-from exactpml.partial_knowledge import PartialKnowledge, example_7, remark_2
+from exactpml.partial_knowledge import KnownCount, PartialKnowledge, example_7, remark_2
 from proofs_check import CheckContext, Evidence
 from proofs_check.claims.bldp import composition as bldp_composition
 from proofs_check.claims.bldp import definition as bldp_definition
@@ -50,32 +50,50 @@ def _values(evidence: Evidence) -> dict[str, str]:
 
 def test_example_7_at_the_thesis_scale_equals_the_hand_closed_forms() -> None:
     result = example_7(epsilon=LogValue(3))
-    assert result.delta_apk == (1 - P) ** 899
-    assert result.delta_ppk == P**100 * (1 - P) ** 899
-    assert result.worst == pk_example_7.KnownCount(100)
+    no_yes, yes_no = ("No", "Yes"), ("Yes", "No")
+    assert result.orders[no_yes].delta_apk == result.delta_apk == (1 - P) ** 899
+    assert result.orders[no_yes].delta_ppk == P**100 * (1 - P) ** 899
+    assert result.orders[yes_no].delta_apk == 3 * (1 - P) ** 899 - 2
+    assert result.worst == KnownCount(100) and result.worst_order == no_yes
+    hand = pk_example_7.hand_deltas(pk_example_7.THESIS_SCALE, Fraction(3))
+    assert result.delta_ppk == hand[yes_no].passive
+    assert hand == pk_example_7.simplified_closed_forms(pk_example_7.THESIS_SCALE, Fraction(3))
 
 
-def test_example_7_closed_form_gives_the_small_scale_numbers() -> None:
-    by_count, apk, ppk = pk_example_7._closed_form_7(12, 4, 3, Fraction(1, 10), Fraction(3))
-    assert by_count == {0: 0, 1: 0, 2: 0, 3: Fraction(9, 10) ** 7, 4: Fraction(9, 10) ** 7}
-    assert apk == Fraction(9, 10) ** 7
-    assert ppk == Fraction(37, 10_000) * Fraction(9, 10) ** 7
+def test_example_7_hand_sums_give_the_small_scale_numbers() -> None:
+    hand = pk_example_7.hand_deltas(pk_example_7.SMALL_SCALE, Fraction(3))
+    forward, backward = hand["No", "Yes"], hand["Yes", "No"]
+    b0 = Fraction(9, 10) ** 7
+    assert forward.by_count == {0: 0, 1: 0, 2: 0, 3: b0, 4: b0}
+    assert forward.active == b0
+    assert forward.passive == Fraction(37, 10_000) * b0
+    # (Yes, No), C ~ Bin(7, 1/10): δ_A(k) = Σ_{j ≥ m} max(0, b(j) - 3 b(j+1)), m = max(0, 3 - k).
+    assert backward.by_count[0] == Fraction(7003, 400_000)
+    assert backward.by_count[1] == backward.active == Fraction(726_199, 10_000_000)
+    assert backward.passive == Fraction(911_516_359, 25_000_000_000)
 
 
-def test_example_7_closed_form_refuses_a_p_outside_its_derivation() -> None:
+def test_example_7_simplified_forms_refuse_a_p_outside_their_derivation() -> None:
+    scale = pk_example_7.Scale(12, 4, 3, Fraction(1, 2))
     with pytest.raises(ValueError, match="needs Up/"):
-        pk_example_7._closed_form_7(12, 4, 3, Fraction(1, 2), Fraction(3))
+        pk_example_7.simplified_closed_forms(scale, Fraction(3))
+    with pytest.raises(ValueError, match="needs b"):
+        pk_example_7.simplified_closed_forms(pk_example_7.SMALL_SCALE, Fraction(3))
 
 
 def test_example_7_evidence_reports_correctly_rounded_decimals() -> None:
-    witness, exact = pk_example_7.ex_7(CheckContext("pk.ex_7"))
+    witness, exact, apk, ppk = pk_example_7.ex_7(CheckContext("pk.ex_7"))
     assert witness.passed and exact.passed
-    assert _values(witness)["δ_APK ≈"] == "0.914018"
-    assert _values(witness)["δ_PPK ≈"] == "9.14018e-401"
-    assert _values(exact)["small δ_APK = (9/10)^7"] == "4782969/10000000"
-    assert _values(exact)["small δ_PPK = (37/10^4)(9/10)^7"] == str(
-        Fraction(37, 10_000) * Fraction(9, 10) ** 7
+    values = _values(witness)
+    assert values["δ_APK = (9999/10000)^899 (order (No, Yes), 100 known Yes) ≈"] == "0.914018"
+    assert values["δ_PPK (order (Yes, No)) ≈"] == "5.24309e-261"
+    assert values["order (No, Yes) alone: δ_PPK = (1/10000)^100 (9999/10000)^899 ≈"] == (
+        "9.14018e-401"
     )
+    assert values["order (Yes, No): δ_APK = 3(9999/10000)^899 - 2 ≈"] == "0.742055"
+    assert _values(exact)["small δ_APK = (9/10)^7 (No, Yes)"] == "4782969/10000000"
+    assert apk.finding and "0.914018" in apk.summary
+    assert ppk.finding and "5.24309e-261" in ppk.summary
 
 
 def test_remark_2_irrational_epsilon_gives_the_closed_form() -> None:

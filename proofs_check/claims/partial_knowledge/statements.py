@@ -42,7 +42,7 @@ CLAIMS: tuple[Claim, ...] = (
             "PPKDP quantity = E_b[δ_A(b)]; APKDP ⇒ PPKDP with the same (ε,δ); for δ = 0 they are "
             "equivalent."
         ),
-        kinds=("P",),
+        kinds=("P", "W"),
     ),
     Claim(
         id="pk.ex_7",
