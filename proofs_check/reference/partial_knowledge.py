@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactpml import Distribution, Mechanism
-from exactpml.partial_knowledge import PartialKnowledge
+from exactpml.partial_knowledge import CountingMechanism, PartialKnowledge
 from proofs_check.reference.divergences import hockey_stick_by_plrv, hockey_stick_by_sets
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "classical_delta",
     "conditional_laws",
     "conditional_output",
+    "counting_kernel",
     "def_58_quantity",
     "delta_by_plrv",
     "describe_mechanism",
@@ -171,6 +172,19 @@ def epsilon_by_definition(
                 if p:
                     best = max(best, p / q)
     return best
+
+
+def counting_kernel(mechanism: CountingMechanism, records: Sequence[Distribution]) -> Mechanism:
+    """A counting mechanism as an explicit kernel, from its definition: the database d gets
+    the release law of its count Σ_j [D(j) counted] (read from the mechanism's data: its
+    predicate ``counts`` and its release laws ``row(count)``)."""
+    rows: dict[Hashable, dict[Hashable, Fraction]] = {}
+    outputs: dict[Hashable, None] = {}
+    for database in itertools.product(*(r.outcomes for r in records)):
+        law = mechanism.row(sum(1 for v in database if mechanism.counts(v)))
+        rows[database] = {y: Fraction(p) for y, p in law.items()}
+        outputs.update(dict.fromkeys(rows[database]))
+    return Mechanism(rows, outputs=list(outputs))
 
 
 def post_processed(mechanism: Mechanism, kernel: Mechanism) -> Mechanism:

@@ -13,7 +13,13 @@ import pytest
 
 from exactpml import Distribution, LogValue, Mechanism
 from exactpml.bldp import parity_leakage_group_privacy
-from exactpml.partial_knowledge import KnownCount, PartialKnowledge, example_7, remark_2
+from exactpml.partial_knowledge import (
+    CountingMechanism,
+    KnownCount,
+    PartialKnowledge,
+    example_7,
+    remark_2,
+)
 from proofs_check import CheckContext, Evidence
 from proofs_check.claims.bldp import composition as bldp_composition
 from proofs_check.claims.bldp import definition as bldp_definition
@@ -36,9 +42,16 @@ from proofs_check.reference.bldp import (
 from proofs_check.reference.divergences import hockey_stick_by_plrv as plrv_form
 from proofs_check.reference.divergences import hockey_stick_by_sets as set_form
 from proofs_check.reference.partial_knowledge import (
+    apkdp_by_definition,
     conditional_laws,
+    counting_kernel,
     def_58_quantity,
     describe_setting,
+    epsilon_by_definition,
+    mixed,
+    ordered_values,
+    post_processed,
+    ppkdp_by_definition,
 )
 
 P = Fraction(1, 10_000)
@@ -206,3 +219,34 @@ def test_the_reducible_construction_relabels_outputs_per_knowledge_value() -> No
     # B = 1 swaps the outputs: φ_{0,1} = swap satisfies Def 59, the identity does not.
     assert pk_common.phi_verified(laws, (0,), (1,), {0: 1, 1: 0})
     assert not pk_common.phi_verified(laws, (0,), (1,), {0: 0, 1: 1})
+
+
+def test_reference_post_processing_mixture_and_counting_kernel_by_hand() -> None:
+    m = Mechanism({(0,): {"a": Fraction(1, 4), "b": Fraction(3, 4)}, (1,): {"a": 1}})
+    f = Mechanism({"a": {0: Fraction(1, 2), 1: Fraction(1, 2)}, "b": {1: 1}})
+    processed = post_processed(m, f)
+    assert processed.probability((0,), 0) == Fraction(1, 8)
+    assert processed.probability((0,), 1) == Fraction(7, 8)
+    assert processed.probability((1,), 0) == Fraction(1, 2)
+    both = mixed(m, Mechanism({(0,): {"c": 1}, (1,): {"c": 1}}), Fraction(1, 3))
+    assert both.probability((1,), "a") == Fraction(1, 3)
+    assert both.probability((1,), "c") == Fraction(2, 3)
+    coin = Distribution({"No": "1/2", "Yes": "1/2"})
+    count = CountingMechanism(lambda c: {c: 1}, predicate=lambda v: v == "Yes")
+    kernel = counting_kernel(count, [coin, coin])
+    assert kernel.probability(("Yes", "No"), 1) == 1
+    assert kernel.probability(("Yes", "Yes"), 2) == 1
+
+
+def test_reference_deltas_over_both_orders_on_remark_2() -> None:
+    # 3 fair votes, record 1 known, release iff count > 1, e^ε = 3: (No, Yes) gives
+    # δ_A(No) = 0, δ_A(Yes) = 1/2 (PPK 1/4); (Yes, No) gives δ_A ≡ 1/2 (PPK 1/2).
+    coin = Distribution({"No": "1/2", "Yes": "1/2"})
+    setting = PartialKnowledge([coin] * 3, target=0, value="No", alternative="Yes", known=[1])
+    kernel = pk_common.thresholded_kernel(3, 1)
+    three = Fraction(3)
+    assert ordered_values(setting) == [("No", "Yes"), ("Yes", "No")]
+    assert ppkdp_by_definition(setting, kernel, three, orders=[("No", "Yes")]) == Fraction(1, 4)
+    assert ppkdp_by_definition(setting, kernel, three) == Fraction(1, 2)
+    assert apkdp_by_definition(setting, kernel, three) == Fraction(1, 2)
+    assert epsilon_by_definition(setting, kernel) is None  # ⊥ is impossible under Yes, known Yes

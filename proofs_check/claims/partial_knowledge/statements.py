@@ -94,7 +94,7 @@ CLAIMS: tuple[Claim, ...] = (
         source=SOURCE,
         result="Proposition 25",
         statement=("Post-processing and convexity hold for APKDP and PPKDP."),
-        kinds=("P",),
+        kinds=("P", "W"),
     ),
     Claim(
         id="pk.remark_2",
