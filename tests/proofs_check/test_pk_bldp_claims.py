@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from exactpml import Distribution, LogValue, Mechanism
-from exactpml.bldp import parity_leakage_group_privacy
+from exactpml.bldp import compose, parity_leakage_group_privacy
 from exactpml.partial_knowledge import (
     CountingMechanism,
     KnownCount,
@@ -35,8 +35,10 @@ from proofs_check.reference.bldp import (
     constraint_delta,
     constraint_ratio,
     distances,
+    model_delta,
     model_epsilon,
     neighbour_pairs,
+    pairs_within,
     path_within,
 )
 from proofs_check.reference.divergences import hockey_stick_by_plrv as plrv_form
@@ -113,8 +115,11 @@ def test_remark_2_irrational_epsilon_gives_the_closed_form() -> None:
     (evidence,) = pk_thresholded.remark_2_check(CheckContext("pk.remark_2"))
     values = _values(evidence)
     assert evidence.passed
-    assert values["thresholded, ε = 1/2: δ_A(No)"] == "1 - exp(1/2)/2"
-    assert values["thresholded, e^ε = 3: δ_A(Yes)"] == "1/2"
+    assert values["thresholded (No, Yes), ε = 1/2: δ_A(No)"] == "1 - exp(1/2)/2"
+    assert values["thresholded (No, Yes), e^ε = 3: δ_A(Yes)"] == "1/2"
+    # the order (Yes, No): δ_A is 1/2 for both knowledge values
+    assert values["thresholded (Yes, No), ε = 1/2: δ_A(No)"] == "1/2"
+    assert values["thresholded (Yes, No), e^ε = 3: δ_A(Yes)"] == "1/2"
     assert values["thresholded counting is Θ-reducible"] == "False"
 
 
@@ -196,7 +201,10 @@ def test_parity_leakage_has_no_path_through_its_leakage_value() -> None:
 
 
 def test_non_participation_reports_m_times_log_2_for_both_study_counts() -> None:
-    (witness,) = bldp_scenarios.non_participation_check(CheckContext("bldp.non_participation"))
+    sharpness, witness = bldp_scenarios.non_participation_check(
+        CheckContext("bldp.non_participation")
+    )
+    assert sharpness.finding and "attained exactly" in sharpness.summary
     values = _values(witness)
     assert witness.passed
     assert values["k = 2: ε given m = 2"] == values["k = 3: ε given m = 2"] == "log(4)"
@@ -250,3 +258,28 @@ def test_reference_deltas_over_both_orders_on_remark_2() -> None:
     assert ppkdp_by_definition(setting, kernel, three) == Fraction(1, 2)
     assert apkdp_by_definition(setting, kernel, three) == Fraction(1, 2)
     assert epsilon_by_definition(setting, kernel) is None  # ⊥ is impossible under Yes, known Yes
+
+
+def test_count_chains_attain_the_sharp_group_privacy_bound() -> None:
+    # 3 records, e^ε = 2, δ = 1/20: P[a | c] = δ Σ_{j<3-c} 2^j = 7/20, 3/20, 1/20, 0; the
+    # pair at distance 2 has 7/20 - 4·1/20 = 3/20 = (1 + 2)δ, at distance 3 7/20 = (1+2+4)δ.
+    model = bldp_group_privacy.chain_model(3, Fraction(2), Fraction(1, 20), leak=True)
+    laws = conditionals(model)
+    assert laws[(0, 0, 0)][0] == {"a": Fraction(7, 20), "b": Fraction(13, 20)}
+    assert laws[(1, 1, 0)][1] == {"a": Fraction(1, 20), "b": Fraction(19, 20)}
+    assert model_delta(laws, neighbour_pairs(model), Fraction(2)) == Fraction(1, 20)
+    assert model_delta(laws, pairs_within(model, 2), Fraction(4)) == Fraction(3, 20)
+    assert model_delta(laws, pairs_within(model, 3), Fraction(8)) == Fraction(7, 20)
+    assert bldp_group_privacy.chain_delta_bound(3, Fraction(2)) == Fraction(1, 10)
+
+
+def test_canonical_pairs_compose_to_one_minus_the_product() -> None:
+    # Kairouz-Oh-Viswanath: (e^ε, δ) = (2, 1/10) and (3/2, 1/5) compose at e^ε = 3 to
+    # 1 - (9/10)(4/5) = 7/25 < 3/10 = δ1 + δ2.
+    first = bldp_composition.canonical_model(Fraction(2), Fraction(1, 10))
+    second = bldp_composition.canonical_model(Fraction(3, 2), Fraction(1, 5))
+    pairs = neighbour_pairs(first)
+    assert model_delta(conditionals(first), pairs, Fraction(2)) == Fraction(1, 10)
+    assert model_delta(conditionals(second), pairs, Fraction(3, 2)) == Fraction(1, 5)
+    composed = compose(first, second, randomness="independent", leakage="joint")
+    assert model_delta(conditionals(composed), pairs, Fraction(3)) == Fraction(7, 25)
