@@ -31,6 +31,7 @@ from proofs_check import CheckContext, Evidence, check, exact_repr, property_hol
 from proofs_check.claims.partial_knowledge._common import (
     DELTAS,
     RATIOS,
+    every_pair_settings,
     explain_setting,
     phi_verified,
     pinned,
@@ -85,10 +86,12 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
 
     P: on random settings with known records and kernels that are reducible by construction
     (relabelling a kernel of the unknown records by a permutation per knowledge value), mixed
-    with unconstrained random kernels: exactpml's decision finds the constructed ones
-    reducible; within every class of knowledge values it reports as mutually reducible, its
-    φ passes Def 59 against the reference laws and the reference δ_A(b) are equal; when the
-    mechanism is reducible, δ_APK = δ_PPK and APKDP ⇔ PPKDP at a random δ.
+    with unconstrained random kernels, for every pair {t, t′} of values of D(i): exactpml's
+    decision finds the constructed ones reducible; within every class of knowledge values it
+    reports as mutually reducible, its φ passes Def 59 against the reference laws and the
+    reference δ_A(b) are equal, for both orders (t, t′) and (t′, t); when the mechanism is
+    reducible, δ_APK = δ_PPK and APKDP ⇔ PPKDP at a random δ.  Pinned: a mechanism whose
+    laws under t agree for both b but not under t′ (δ_A(0) = 0 ≠ δ_A(1) = 1/2).
     W: the not-necessary counterexample (B a fair bit, M a coin flip when B = 0 and a
     constant when B = 1, ignoring D(i)): δ_A(b) = 0 for every b at e^ε = 1, 2 and ε = 1, so
     APKDP ⇔ PPKDP for every (ε, δ); yet no map from either knowledge value's outputs to the
@@ -99,40 +102,11 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
     def holds(
         instance: tuple[tuple[PartialKnowledge, Mechanism, Fraction], bool, Fraction],
     ) -> bool:
-        (setting, mechanism, ratio), constructed, delta = instance
-        epsilon = LogValue(ratio)
-        reference = conditional_laws(setting, mechanism)
-        deltas = reference_deltas(reference, ratio)
-        backward = reference_deltas(
-            conditional_laws(setting, mechanism, order=(setting.alternative, setting.value)),
-            ratio,
+        (first, mechanism, ratio), constructed, delta = instance
+        return all(
+            _reducible_holds(setting, mechanism, ratio, constructed, delta, ctx.mutant)
+            for setting in every_pair_settings(first)  # every t ≠ t′ of D(i)
         )
-        decision = theta_reducibility(setting, mechanism)
-        if constructed and not decision.holds:
-            return False
-        if ctx.mutant == "without_reducibility":
-            classes = [list(deltas)]
-        elif ctx.mutant == "value_laws_only":
-            classes = _value_classes(reference)
-        else:
-            classes = [list(c) for c in decision.classes]
-        for members in classes:
-            # δ_A(b) constant within a class, for both orders (t, t') and (t', t)
-            if len({deltas[b] for b in members}) != 1 or len({backward[b] for b in members}) != 1:
-                return False
-            if ctx.mutant is None and any(
-                not phi_verified(reference, members[0], b, decision.output_map(members[0], b))
-                for b in members[1:]
-            ):
-                return False
-        if decision.holds:
-            laws = decision.laws
-            if apkdp_delta(setting, laws, epsilon).delta != ppkdp_delta(setting, laws, epsilon):
-                return False
-            return is_apkdp(setting, laws, epsilon, delta) == is_ppkdp(
-                setting, laws, epsilon, delta
-            )
-        return True
 
     instances = st.tuples(
         st.one_of(
@@ -177,6 +151,47 @@ def _pinned_instances() -> list[tuple[str, Any]]:
         (f"target bit, known fair bit, e^ε = {r}", ((setting, mechanism, r), False, Fraction(1, 4)))
         for r in (Fraction(1), Fraction(3, 2))
     ]
+
+
+def _reducible_holds(
+    setting: PartialKnowledge,
+    mechanism: Mechanism,
+    ratio: Fraction,
+    constructed: bool,
+    delta: Fraction,
+    mutant: str | None,
+) -> bool:
+    epsilon = LogValue(ratio)
+    reference = conditional_laws(setting, mechanism)
+    deltas = reference_deltas(reference, ratio)
+    backward = reference_deltas(
+        conditional_laws(setting, mechanism, order=(setting.alternative, setting.value)),
+        ratio,
+    )
+    decision = theta_reducibility(setting, mechanism)
+    if constructed and not decision.holds:
+        return False
+    if mutant == "without_reducibility":
+        classes = [list(deltas)]
+    elif mutant == "value_laws_only":
+        classes = _value_classes(reference)
+    else:
+        classes = [list(c) for c in decision.classes]
+    for members in classes:
+        # δ_A(b) constant within a class, for both orders (t, t') and (t', t)
+        if len({deltas[b] for b in members}) != 1 or len({backward[b] for b in members}) != 1:
+            return False
+        if mutant is None and any(
+            not phi_verified(reference, members[0], b, decision.output_map(members[0], b))
+            for b in members[1:]
+        ):
+            return False
+    if decision.holds:
+        laws = decision.laws
+        if apkdp_delta(setting, laws, epsilon).delta != ppkdp_delta(setting, laws, epsilon):
+            return False
+        return is_apkdp(setting, laws, epsilon, delta) == is_ppkdp(setting, laws, epsilon, delta)
+    return True
 
 
 def _value_classes(laws: ConditionalLaws) -> list[list[Hashable]]:
