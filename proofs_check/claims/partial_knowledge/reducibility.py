@@ -39,7 +39,13 @@ from proofs_check.claims.partial_knowledge._common import (
     settings_with_mechanism,
     smaller,
 )
-from proofs_check.reference import ConditionalLaws, conditional_laws, has_injective_map
+from proofs_check.reference import (
+    ConditionalLaws,
+    apkdp_by_definition,
+    conditional_laws,
+    has_injective_map,
+    ppkdp_by_definition,
+)
 
 __all__ = ["thm_2"]
 
@@ -188,7 +194,13 @@ def _reducible_holds(
             return False
     if decision.holds:
         laws = decision.laws
-        if apkdp_delta(setting, laws, epsilon).delta != ppkdp_delta(setting, laws, epsilon):
+        active = apkdp_by_definition(setting, mechanism, ratio)
+        if not (
+            apkdp_delta(setting, laws, epsilon).delta
+            == ppkdp_delta(setting, laws, epsilon)
+            == active
+            == ppkdp_by_definition(setting, mechanism, ratio)
+        ):
             return False
         return is_apkdp(setting, laws, epsilon, delta) == is_ppkdp(setting, laws, epsilon, delta)
     return True

@@ -45,6 +45,7 @@ from proofs_check.reference import (
     divergence_ratio_by_sets,
     half_l1,
     statistical_distance_by_sets,
+    table_dp_ratio,
     table_neighbour_pairs,
 )
 
@@ -418,7 +419,9 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
         )
         if library != reference:
             return False
-        r = library_ratio(table)
+        r = table_dp_ratio(table)
+        if library_ratio(table) != r:
+            return False
         return r is None or two_sided(reference, r)
 
     describe_pairs = (
