@@ -22,6 +22,7 @@ from exactpml.partial_knowledge.counting import (
 )
 from exactpml.partial_knowledge.examples import (
     Example7,
+    Example7Order,
     example_7,
     fixed_versus_other_records,
     reducibility_not_necessary,
@@ -30,8 +31,10 @@ from exactpml.partial_knowledge.examples import (
 )
 from exactpml.partial_knowledge.laws import KnowledgeLaws, LawPair, knowledge_laws
 from exactpml.partial_knowledge.notions import (
+    ORDERS,
     ActiveDelta,
     ActiveEpsilon,
+    Orders,
     apkdp_delta,
     apkdp_epsilon,
     is_apkdp,
@@ -62,14 +65,17 @@ from exactpml.partial_knowledge.setting import PartialKnowledge
 
 __all__ = [
     "BOTTOM",
+    "ORDERS",
     "ActiveDelta",
     "ActiveEpsilon",
     "CountingMechanism",
     "Example7",
+    "Example7Order",
     "KnowledgeLaws",
     "KnownCount",
     "LawPair",
     "MapCheck",
+    "Orders",
     "PartialKnowledge",
     "Reducibility",
     "ReducibilityCounterexample",

@@ -1,9 +1,12 @@
 """The thesis's instances of §3.1.3, built exactly: Example 7, Remark 2 and the counterexamples.
 
 * :func:`example_7` — the thresholded referendum (count released iff > threshold, else ⊥):
-  δ_APK = max_b δ_A(b) against δ_PPK = Σ_b P[b] δ_A(b).  The thesis's value of p was lost in
-  extraction; CLAIMS.md ``pk.ex_7`` fixes p = 10^-4 and e^ε = 3 ("very small" p: with high
-  probability everybody votes No).  The seed gives no numbers: the check is
+  δ_APK = max_b δ_A(b) against δ_PPK = Σ_b P[b] δ_A(b), each a maximum over the orders
+  (No, Yes) and (Yes, No) (Defs 57/58 quantify over every t ≠ t').  The thesis's value of p
+  was lost in extraction; CLAIMS.md ``pk.ex_7`` fixes p = 10^-4 and e^ε = 3 ("very small" p:
+  with high probability everybody votes No).  At the thesis scale δ_APK = (1 − p)^899 ≈ 0.914
+  (order (No, Yes), 100 known Yes votes) and δ_PPK ≈ 5.24e-261 (order (Yes, No), dominated by
+  the attacker who knows no Yes vote).  The seed gives no numbers: the check is
   max_b δ_A(b) ≥ 1/2 and δ_PPK < 10^-100, plus agreement with enumeration at a small scale.
 * :func:`remark_2` — n = 3, one known record, release iff count > 1, p = 1/2, t = No,
   t' = Yes: δ_A(No) = max(0, 1 − e^ε/2), δ_A(Yes) = 1/2 (CLAIMS.md ``pk.remark_2``).
@@ -22,18 +25,19 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
 from exactpml.core.distribution import Distribution
-from exactpml.core.exact import Scalar, exact
+from exactpml.core.exact import Scalar, exact, exact_product, exact_sum
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
-from exactpml.leakage.hockey_stick import short_decimal
+from exactpml.leakage.hockey_stick import exact_max, short_decimal
 from exactpml.partial_knowledge.counting import CountingMechanism, thresholded_counting
 from exactpml.partial_knowledge.laws import knowledge_laws
-from exactpml.partial_knowledge.notions import apkdp_delta, ppkdp_delta
+from exactpml.partial_knowledge.notions import apkdp_delta
 from exactpml.partial_knowledge.setting import PartialKnowledge
 
 __all__ = [
     "Example7",
+    "Example7Order",
     "example_7",
     "fixed_versus_other_records",
     "reducibility_not_necessary",
@@ -70,13 +74,35 @@ def referendum(
 
 
 @dataclass(frozen=True, slots=True)
-class Example7:
-    """Example 7's exact results.
+class Example7Order:
+    """Example 7 for one order (t, t') of the target's two values.
 
     Attributes:
-        delta_apk: max_b δ_A(b), attained at ``worst`` (a KnownCount: that many known Yes).
-        delta_ppk: Σ_b P[B=b] δ_A(b).
-        by_known_count: δ_A for each number of known Yes votes.
+        order: (t, t'): the attacker tells D(i) = t from D(i) = t'.
+        delta_apk: max_b δ_A(b) for this order, attained at ``worst``.
+        worst: a KnownCount attaining it (that many known Yes votes).
+        delta_ppk: Σ_b P[B=b] δ_A(b) for this order.
+        by_known_count: δ_A(b) for each number of known Yes votes, for this order.
+    """
+
+    order: tuple[Hashable, Hashable]
+    delta_apk: Scalar
+    worst: Hashable
+    delta_ppk: Scalar
+    by_known_count: Mapping[Hashable, Scalar]
+
+
+@dataclass(frozen=True, slots=True)
+class Example7:
+    """Example 7's exact results: Defs 57 and 58 quantify over every t ≠ t', so both δ's are
+    maxima over the orders (No, Yes) and (Yes, No).
+
+    Attributes:
+        delta_apk: max over both orders and b of δ_A(b), attained at ``worst`` for the order
+            ``worst_order``.
+        delta_ppk: max over both orders of Σ_b P[B=b] δ_A(b), attained for ``ppk_order``.
+        by_known_count: δ_A for each number of known Yes votes, maximised over the orders.
+        orders: the values of each order, ``{(t, t'): Example7Order}``.
         seconds: wall-clock time of the computation (for information; not a test).
     """
 
@@ -87,19 +113,32 @@ class Example7:
     epsilon: LogValue
     delta_apk: Scalar
     worst: Hashable
+    worst_order: tuple[Hashable, Hashable]
     delta_ppk: Scalar
+    ppk_order: tuple[Hashable, Hashable]
     by_known_count: Mapping[Hashable, Scalar]
+    orders: Mapping[tuple[Hashable, Hashable], Example7Order]
     seconds: float
 
     def report(self) -> str:
-        """A short text with the certified decimals of both δ."""
-        return (
+        """A short text with the certified decimals of both δ, for each order and overall."""
+        lines = [
             f"Example 7: {self.voters} voters, {self.known} known, threshold {self.threshold}, "
-            f"p = {self.p}, e^ε = {self.epsilon.ratio}\n"
-            f"  δ_APK = max_b δ_A(b) = {short_decimal(self.delta_apk)} (at {self.worst!r})\n"
-            f"  δ_PPK = Σ_b P[b] δ_A(b) = {short_decimal(self.delta_ppk)}\n"
-            f"  computed exactly in {self.seconds:.2f} s"
-        )
+            f"p = {self.p}, e^ε = {self.epsilon.ratio}",
+        ]
+        for (t, alternative), one in self.orders.items():
+            lines.append(
+                f"  (t, t') = ({t}, {alternative}): max_b δ_A(b) = "
+                f"{short_decimal(one.delta_apk)} (at {one.worst!r}), Σ_b P[b] δ_A(b) = "
+                f"{short_decimal(one.delta_ppk)}"
+            )
+        lines += [
+            f"  δ_APK = {short_decimal(self.delta_apk)} (at {self.worst!r}, "
+            f"(t, t') = {self.worst_order})",
+            f"  δ_PPK = {short_decimal(self.delta_ppk)} ((t, t') = {self.ppk_order})",
+            f"  computed exactly in {self.seconds:.2f} s",
+        ]
+        return "\n".join(lines)
 
 
 def example_7(
@@ -111,26 +150,47 @@ def example_7(
     epsilon: object = None,
     method: str = "count",
 ) -> Example7:
-    """Example 7 (thresholded referendum) exactly; defaults are the thesis's scale with
-    CLAIMS.md's p = 10^-4 and e^ε = 3.  ``method="enumerate"`` enumerates every database
-    (small scales only); ``"count"`` uses the count's sufficient statistic."""
+    """Example 7 (thresholded referendum) exactly, over both orders (No, Yes) and (Yes, No);
+    defaults are the thesis's scale with CLAIMS.md's p = 10^-4 and e^ε = 3.
+    ``method="enumerate"`` enumerates every database (small scales only); ``"count"`` uses
+    the count's sufficient statistic."""
     bound = LogValue(3) if epsilon is None else epsilon
     start = time.perf_counter()
     setting, mechanism = referendum(voters, known, p, threshold=threshold)
     laws = knowledge_laws(setting, mechanism, method=method)
-    active = apkdp_delta(setting, laws, bound)
-    passive = ppkdp_delta(setting, laws, bound)
+    both = apkdp_delta(setting, laws, bound)  # every pair of laws computed once
+    assert both.order is not None and both.by_order is not None
+    orders: dict[tuple[Hashable, Hashable], Example7Order] = {}
+    for order, deltas in both.by_order.items():
+        keys = list(deltas)
+        worst, position = exact_max([deltas[b] for b in keys])
+        orders[order] = Example7Order(
+            order=order,
+            delta_apk=worst,
+            worst=None if position is None else keys[position],
+            delta_ppk=exact_sum(  # Thm 1: Σ_b P[B=b] δ_A(b), B independent of D(i)
+                exact_product(weight, deltas[b])
+                for b, weight in zip(laws.knowledge_values, laws.weights, strict=True)
+            ),
+            by_known_count=deltas,
+        )
+    passive, position = exact_max([one.delta_ppk for one in orders.values()])
+    ppk_order = list(orders)[0 if position is None else position]
     seconds = time.perf_counter() - start
+    assert both.order is not None
     return Example7(
         voters=voters,
         known=known,
         threshold=threshold,
         p=exact(p, where="p"),
         epsilon=bound if isinstance(bound, LogValue) else LogValue(bound),
-        delta_apk=active.delta,
-        worst=active.knowledge,
+        delta_apk=both.delta,
+        worst=both.knowledge,
+        worst_order=both.order,
         delta_ppk=passive,
-        by_known_count=active.by_knowledge,
+        ppk_order=ppk_order,
+        by_known_count=both.by_knowledge,
+        orders=orders,
         seconds=seconds,
     )
 

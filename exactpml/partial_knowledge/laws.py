@@ -65,6 +65,14 @@ class LawPair:
             Fraction(self.under_alternative[k], self.denominator),
         )
 
+    def reversed(self) -> LawPair:
+        """The same laws for the order (t', t): P[o | t', b] first, P[o | t, b] second.
+
+        B is independent of D(i) (the standing assumption), so the weights P[B = b | D(i)]
+        and the knowledge values are the same for both orders: only the roles swap.
+        """
+        return LawPair(self.outputs, self.under_alternative, self.under_value, self.denominator)
+
     def laws(self) -> tuple[Distribution, Distribution]:
         """The two laws as Distributions over ``outputs``."""
         first = [self.probabilities(o)[0] for o in self.outputs]

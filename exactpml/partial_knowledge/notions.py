@@ -6,14 +6,20 @@ section ``pk.``).  For output o and knowledge value b ∈ supp(B):
 * PLRV with partial knowledge (Def 56):
   ``L(o, b) = ln P[M(D)=o | D(i)=t, B=b] / P[M(D)=o | D(i)=t', B=b]``, ``+oo`` when the
   denominator is 0 < numerator;
-* APKDP quantity (Def 57):
+* APKDP quantity (Def 57), for the ordered pair (t, t'):
   ``δ_A(b) = E_{O~P[·|t,b]}[max(0, 1 − e^{ε−L(O,b)})] = Σ_o max(0, P[o|t,b] − e^ε P[o|t',b])``;
-  M is (ε,δ)-APKDP (for this θ, i, t, t') iff ``max_b δ_A(b) ≤ δ``;
-* PPKDP quantity (Def 58, Thm 1): ``Σ_b P[B=b | D(i)=t] δ_A(b)``; (ε,δ)-PPKDP iff ``≤ δ``.
+* PPKDP quantity (Def 58, Thm 1), for (t, t'): ``Σ_b P[B=b | D(i)=t] δ_A(b)``.
 
-The definitions quantify over all θ of a family, all i and all t ≠ t': take the maximum of
-these quantities over the settings of interest.  For δ = 0 both notions coincide (Thm 1):
-the smallest ε is ``max_{b, o} L(o, b)``.
+Defs 57 and 58 quantify over every t ≠ t', so for a setting (which names the two values t
+and t') the δ of APKDP and of PPKDP are maxima over **both orders** (t, t') and (t', t):
+``apkdp_delta`` is ``max over the orders and b of δ_A(b)``, ``ppkdp_delta`` is
+``max over the orders of Σ_b P[b] δ_A(b)`` (``orders="given"`` or ``"reversed"`` gives one
+order; :func:`knowledge_delta` and :func:`knowledge_deltas` are Def 57's per-b quantity for
+one order, (t, t') unless ``reverse=True``).  B is independent of D(i), so the weights
+P[B = b | D(i)] are the same for both orders.  The definitions also quantify over all θ of a
+family, all i and all pairs of values of D(i): take the maximum over the settings of
+interest.  For δ = 0 both notions coincide (Thm 1): the smallest ε is ``max L(o, b)`` over
+b, o and both orders.
 
 ε is a :class:`~exactpml.core.logvalue.LogValue` (``LogValue(3)`` is ε = log 3, so e^ε = 3 and
 everything stays rational) or an exact number ≥ 0 (e^ε irrational: each comparison is
@@ -26,8 +32,14 @@ certified, never a float comparison; a symbolic ε gives ``Max(0, …)`` terms).
 >>> release = thresholded_counting(1, predicate=lambda v: v == "Yes")
 >>> knowledge_deltas(setting, release, LogValue(1))
 {KnownCount(0): Fraction(1, 2), KnownCount(1): Fraction(1, 2)}
+>>> knowledge_deltas(setting, release, LogValue(3))
+{KnownCount(0): Fraction(0, 1), KnownCount(1): Fraction(1, 2)}
+>>> knowledge_deltas(setting, release, LogValue(3), reverse=True)  # t = Yes, t' = No
+{KnownCount(0): Fraction(1, 2), KnownCount(1): Fraction(1, 2)}
+>>> ppkdp_delta(setting, release, LogValue(3), orders="given")
+Fraction(1, 4)
 >>> apkdp_delta(setting, release, LogValue(3)).delta, ppkdp_delta(setting, release, LogValue(3))
-(Fraction(1, 2), Fraction(1, 4))
+(Fraction(1, 2), Fraction(1, 2))
 """
 
 from __future__ import annotations
@@ -35,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal, get_args
 
 import sympy
 
@@ -44,12 +57,19 @@ from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import exp_epsilon_of
 from exactpml.errors import InvalidArgument
 from exactpml.leakage.hockey_stick import at_most, exact_max
-from exactpml.partial_knowledge.laws import KnowledgeLaws, MechanismLike, knowledge_laws
+from exactpml.partial_knowledge.laws import (
+    KnowledgeLaws,
+    LawPair,
+    MechanismLike,
+    knowledge_laws,
+)
 from exactpml.partial_knowledge.setting import PartialKnowledge
 
 __all__ = [
+    "ORDERS",
     "ActiveDelta",
     "ActiveEpsilon",
+    "Orders",
     "apkdp_delta",
     "apkdp_epsilon",
     "is_apkdp",
@@ -62,30 +82,67 @@ __all__ = [
 ]
 
 
+Orders = Literal["both", "given", "reversed"]
+"""Which orders of the setting's two values the δ's and ε's range over: ``"both"`` (Defs 57
+and 58: every t ≠ t'), ``"given"`` ((t, t') as the setting names them) or ``"reversed"``
+((t', t))."""
+
+ORDERS: tuple[Orders, ...] = get_args(Orders)
+
+
 @dataclass(frozen=True, slots=True)
 class ActiveDelta:
-    """max_b δ_A(b) (the smallest δ for (ε,δ)-APKDP), with its witness.
+    """max_b δ_A(b) over the orders (the smallest δ for (ε,δ)-APKDP), with its witness.
 
     Attributes:
-        delta: the exact maximum.
+        delta: the exact maximum over the orders and the knowledge values.
         knowledge: a knowledge value b attaining it (``None`` if undecided: symbolic input).
-        event: the output set S with δ_A(b) = P[S|t,b] − e^ε P[S|t',b].
-        by_knowledge: δ_A(b) for every knowledge value b of positive probability.
+        event: the output set S with δ_A(b) = P[S|t,b] − e^ε P[S|t',b] for that order.
+        by_knowledge: for every knowledge value b of positive probability, δ_A(b) maximised
+            over the orders considered.
+        order: the ordered pair (t, t') attaining the maximum (``None`` if undecided).
+        by_order: δ_A(b) for every order considered and every b: ``{(t, t'): {b: δ}}``.
     """
 
     delta: Scalar
     knowledge: Hashable | None
     event: frozenset[Hashable] | None
     by_knowledge: Mapping[Hashable, Scalar]
+    order: tuple[Hashable, Hashable] | None = None
+    by_order: Mapping[tuple[Hashable, Hashable], Mapping[Hashable, Scalar]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ActiveEpsilon:
-    """The smallest ε with δ = 0 (APKDP and PPKDP alike, Thm 1), with its witness (b, o)."""
+    """The smallest ε with δ = 0 (APKDP and PPKDP alike, Thm 1), with its witness: the
+    knowledge value b, the output o and the order (t, t') with L(o, b) = ε."""
 
     epsilon: LogValue
     knowledge: Hashable | None
     output: Hashable | None
+    order: tuple[Hashable, Hashable] | None = None
+
+
+def _selected(orders: object) -> list[bool]:
+    """The orders to range over, as ``reverse`` flags: (t, t') is False, (t', t) is True."""
+    if orders == "both":
+        return [False, True]
+    if orders == "given":
+        return [False]
+    if orders == "reversed":
+        return [True]
+    raise InvalidArgument(f"orders={orders!r} must be one of {', '.join(map(repr, ORDERS))}")
+
+
+def _order(setting: PartialKnowledge, reverse: bool) -> tuple[Hashable, Hashable]:
+    if reverse:
+        return setting.alternative, setting.value
+    return setting.value, setting.alternative
+
+
+def _pair(laws: KnowledgeLaws, knowledge: Hashable, reverse: bool) -> LawPair:
+    pair = laws.pair(knowledge)
+    return pair.reversed() if reverse else pair
 
 
 def _laws(setting: PartialKnowledge, mechanism: MechanismLike | KnowledgeLaws) -> KnowledgeLaws:
@@ -101,14 +158,16 @@ def partial_knowledge_plrv(
     mechanism: MechanismLike | KnowledgeLaws,
     output: Hashable,
     knowledge: Hashable,
+    *,
+    reverse: bool = False,
 ) -> LogValue:
     """L(o, b) of Def 56 as a LogValue (ratio P[o|t,b]/P[o|t',b]; ``oo`` if only the
-    denominator is 0; ``log 0`` if only the numerator is).
+    denominator is 0; ``log 0`` if only the numerator is); for (t', t) if ``reverse``.
 
     An output impossible under both t and t' has no PLRV: ``InvalidArgument``.
     """
     laws = _laws(setting, mechanism)
-    numerator, denominator = laws.pair(knowledge).probabilities(output)
+    numerator, denominator = _pair(laws, knowledge, _flag(reverse)).probabilities(output)
     if prove_zero(denominator):
         if prove_zero(numerator):
             raise InvalidArgument(
@@ -124,6 +183,12 @@ def partial_knowledge_plrv(
 _REQUIRED: Hashable = object()
 
 
+def _flag(reverse: object) -> bool:
+    if not isinstance(reverse, bool):
+        raise InvalidArgument(f"reverse={reverse!r} must be True or False")
+    return reverse
+
+
 def knowledge_delta(
     setting: PartialKnowledge,
     mechanism: MechanismLike | KnowledgeLaws,
@@ -131,15 +196,17 @@ def knowledge_delta(
     knowledge: Hashable = _REQUIRED,
     *,
     exp_epsilon: object = None,
+    reverse: bool = False,
 ) -> Scalar:
     """δ_A(b) = Σ_o max(0, P[o|t,b] − e^ε P[o|t',b]) for one knowledge value b (Def 57).
 
-    ``knowledge`` (b) is required; ε may also be given as ``exp_epsilon``.
+    ``knowledge`` (b) is required; ε may also be given as ``exp_epsilon``.  The order is the
+    setting's (t, t'); ``reverse=True`` gives (t', t).
     """
     if knowledge is _REQUIRED:
         raise InvalidArgument("knowledge_delta: give the knowledge value b (knowledge=...)")
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
-    return _laws(setting, mechanism).pair(knowledge).delta(ratio)[0]
+    return _pair(_laws(setting, mechanism), knowledge, _flag(reverse)).delta(ratio)[0]
 
 
 def knowledge_deltas(
@@ -148,11 +215,14 @@ def knowledge_deltas(
     epsilon: object = None,
     *,
     exp_epsilon: object = None,
+    reverse: bool = False,
 ) -> dict[Hashable, Scalar]:
-    """δ_A(b) for every knowledge value b of positive probability."""
+    """δ_A(b) for every knowledge value b of positive probability, for the setting's order
+    (t, t') (``reverse=True``: (t', t))."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
-    return {b: laws.pair(b).delta(ratio)[0] for b in laws.knowledge_values}
+    flag = _flag(reverse)
+    return {b: _pair(laws, b, flag).delta(ratio)[0] for b in laws.knowledge_values}
 
 
 def apkdp_delta(
@@ -161,18 +231,37 @@ def apkdp_delta(
     epsilon: object = None,
     *,
     exp_epsilon: object = None,
+    orders: Orders = "both",
 ) -> ActiveDelta:
-    """max_b δ_A(b): the smallest δ such that the mechanism is (ε,δ)-APKDP here (Def 57)."""
+    """max over the orders and b of δ_A(b): the smallest δ such that the mechanism is
+    (ε,δ)-APKDP here (Def 57, which quantifies over every t ≠ t': ``orders="both"``)."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
-    by_knowledge: dict[Hashable, Scalar] = {}
-    events: dict[Hashable, frozenset[Hashable] | None] = {}
+    cells: list[tuple[tuple[Hashable, Hashable], Hashable]] = []
+    values: list[Scalar] = []
+    events: list[frozenset[Hashable] | None] = []
+    by_order: dict[tuple[Hashable, Hashable], dict[Hashable, Scalar]] = {}
+    selected = _selected(orders)
+    for reverse in selected:
+        by_order[_order(setting, reverse)] = {}
     for b in laws.knowledge_values:
-        by_knowledge[b], events[b] = laws.pair(b).delta(ratio)
-    keys = list(by_knowledge)
-    best, position = exact_max([by_knowledge[b] for b in keys])
-    witness = None if position is None else keys[position]
-    return ActiveDelta(best, witness, None if witness is None else events[witness], by_knowledge)
+        pair = laws.pair(b)  # computed once for both orders
+        for reverse in selected:
+            order = _order(setting, reverse)
+            value, event = (pair.reversed() if reverse else pair).delta(ratio)
+            by_order[order][b] = value
+            cells.append((order, b))
+            values.append(value)
+            events.append(event)
+    by_knowledge: dict[Hashable, Scalar] = {}
+    for b in laws.knowledge_values:
+        per_b = [row[b] for row in by_order.values()]
+        by_knowledge[b] = per_b[0] if len(per_b) == 1 else exact_max(per_b)[0]
+    best, position = exact_max(values)
+    if position is None:
+        return ActiveDelta(best, None, None, by_knowledge, None, by_order)
+    order, witness = cells[position]
+    return ActiveDelta(best, witness, events[position], by_knowledge, order, by_order)
 
 
 def ppkdp_delta(
@@ -181,38 +270,59 @@ def ppkdp_delta(
     epsilon: object = None,
     *,
     exp_epsilon: object = None,
+    orders: Orders = "both",
 ) -> Scalar:
-    """Σ_b P[B=b | D(i)=t] δ_A(b): the smallest δ for (ε,δ)-PPKDP here (Def 58, Thm 1)."""
+    """max over the orders of Σ_b P[B=b | D(i)=t] δ_A(b): the smallest δ for (ε,δ)-PPKDP
+    here (Def 58 quantifies over every t ≠ t': ``orders="both"``; Thm 1 for each order)."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
-    return exact_sum(
-        exact_product(weight, laws.pair(b).delta(ratio)[0])
-        for b, weight in zip(laws.knowledge_values, laws.weights, strict=True)
-    )
+    selected = _selected(orders)
+    terms: list[list[Scalar]] = [[] for _ in selected]
+    for b, weight in zip(laws.knowledge_values, laws.weights, strict=True):
+        pair = laws.pair(b)  # computed once for both orders
+        for column, reverse in zip(terms, selected, strict=True):
+            column.append(
+                exact_product(weight, (pair.reversed() if reverse else pair).delta(ratio)[0])
+            )
+    totals = [exact_sum(column) for column in terms]
+    return totals[0] if len(totals) == 1 else exact_max(totals)[0]
 
 
 def apkdp_epsilon(
-    setting: PartialKnowledge, mechanism: MechanismLike | KnowledgeLaws
+    setting: PartialKnowledge,
+    mechanism: MechanismLike | KnowledgeLaws,
+    *,
+    orders: Orders = "both",
 ) -> ActiveEpsilon:
-    """The smallest ε with δ_A(b) = 0 for every b: ``max_{b,o} L(o, b)`` (``oo`` possible)."""
+    """The smallest ε with δ_A(b) = 0 for every b and order: ``max L(o, b)`` (``oo`` possible)."""
     laws = _laws(setting, mechanism)
     best: LogValue | None = None
-    witness: tuple[Hashable | None, Hashable | None] = (None, None)
-    for b in laws.knowledge_values:
-        value, output = laws.pair(b).max_ratio()
-        if best is None or value > best:
-            best, witness = value, (b, output)
+    witness: tuple[Hashable | None, Hashable | None, tuple[Hashable, Hashable] | None] = (
+        None,
+        None,
+        None,
+    )
+    for reverse in _selected(orders):
+        for b in laws.knowledge_values:
+            value, output = _pair(laws, b, reverse).max_ratio()
+            if best is None or value > best:
+                best, witness = value, (b, output, _order(setting, reverse))
     assert best is not None
     return ActiveEpsilon(best, *witness)
 
 
-def ppkdp_epsilon(setting: PartialKnowledge, mechanism: MechanismLike | KnowledgeLaws) -> LogValue:
+def ppkdp_epsilon(
+    setting: PartialKnowledge,
+    mechanism: MechanismLike | KnowledgeLaws,
+    *,
+    orders: Orders = "both",
+) -> LogValue:
     """The smallest ε with PPKDP δ = 0.
 
     Every b in supp(B) has positive weight, so Σ_b P[B=b] δ_A(b) = 0 iff every δ_A(b) = 0
     (Thm 1): the value is :func:`apkdp_epsilon`'s.
     """
-    return apkdp_epsilon(setting, mechanism).epsilon
+    return apkdp_epsilon(setting, mechanism, orders=orders).epsilon
 
 
 def is_apkdp(
@@ -222,10 +332,12 @@ def is_apkdp(
     delta: object = 0,
     *,
     exp_epsilon: object = None,
+    orders: Orders = "both",
 ) -> bool:
-    """(ε,δ)-APKDP for this setting: δ_A(b) ≤ δ for every b (Def 57); ε ≥ 0."""
+    """(ε,δ)-APKDP for this setting: δ_A(b) ≤ δ for every b and order (Def 57); ε ≥ 0."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon)
-    return at_most(apkdp_delta(setting, mechanism, exp_epsilon=ratio).delta, delta, name="delta")
+    value = apkdp_delta(setting, mechanism, exp_epsilon=ratio, orders=orders).delta
+    return at_most(value, delta, name="delta")
 
 
 def is_ppkdp(
@@ -235,7 +347,9 @@ def is_ppkdp(
     delta: object = 0,
     *,
     exp_epsilon: object = None,
+    orders: Orders = "both",
 ) -> bool:
-    """(ε,δ)-PPKDP for this setting: Σ_b P[B=b] δ_A(b) ≤ δ (Def 58); ε ≥ 0."""
+    """(ε,δ)-PPKDP for this setting: Σ_b P[B=b] δ_A(b) ≤ δ for every order (Def 58); ε ≥ 0."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon)
-    return at_most(ppkdp_delta(setting, mechanism, exp_epsilon=ratio), delta, name="delta")
+    value = ppkdp_delta(setting, mechanism, exp_epsilon=ratio, orders=orders)
+    return at_most(value, delta, name="delta")

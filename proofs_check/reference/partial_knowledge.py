@@ -9,6 +9,12 @@ counting 1), the set form of Prop 8 as a maximum over every subset of outputs
 injective maps by trying every one.  No code shared with :mod:`exactpml.partial_knowledge`
 (only its setting, :class:`~exactpml.partial_knowledge.PartialKnowledge`, is read as data).
 
+Defs 57 and 58 quantify over every t ≠ t': :func:`ordered_values` lists the ordered pairs
+(both orders of the setting's two values, or every pair of possible values of D(i)), and
+:func:`apkdp_by_definition` / :func:`ppkdp_by_definition` / :func:`epsilon_by_definition`
+take the maximum over them.  Prop 25's operations are rebuilt here from their definitions:
+:func:`post_processed` (o ↦ z by a kernel f) and :func:`mixed` (λ M1 + (1-λ) M2).
+
 Two entry points: :func:`conditional_laws` reads a ``PartialKnowledge`` setting; the
 functions of plain arguments (:func:`joint`, :func:`conditional_output`,
 :func:`active_and_passive`, ...) take the record laws, a mechanism on database tuples and
@@ -24,24 +30,35 @@ from fractions import Fraction
 from typing import Any
 
 from exactpml import Distribution, Mechanism
-from exactpml.partial_knowledge import PartialKnowledge
+from exactpml.partial_knowledge import CountingMechanism, PartialKnowledge
 from proofs_check.reference.divergences import hockey_stick_by_plrv, hockey_stick_by_sets
 
 __all__ = [
     "ConditionalLaws",
     "Kernel",
+    "Order",
     "active_and_passive",
+    "apkdp_by_definition",
     "classical_delta",
     "conditional_laws",
     "conditional_output",
+    "counting_kernel",
     "def_58_quantity",
     "delta_by_plrv",
     "describe_mechanism",
     "describe_setting",
+    "epsilon_by_definition",
     "has_injective_map",
     "joint",
     "knowledge_law",
+    "mixed",
+    "ordered_values",
+    "post_processed",
+    "ppkdp_by_definition",
 ]
+
+Order = tuple[Hashable, Hashable]
+"""An ordered pair (t, t') of values of D(i): the attacker tells t from t'."""
 
 delta_by_plrv = hockey_stick_by_plrv
 """δ_A's integrand as Def 57 writes it: the hockey-stick divergence in its PLRV form."""
@@ -60,13 +77,31 @@ class ConditionalLaws:
     """(d, P[D=d | D(i)=t], B(d)) over the databases with D(i) = t of positive probability."""
 
 
-def conditional_laws(setting: PartialKnowledge, mechanism: Mechanism) -> ConditionalLaws:
-    """The conditional output laws of ``mechanism`` in ``setting``, summed database by database."""
+def ordered_values(setting: PartialKnowledge, *, every_value: bool = False) -> list[Order]:
+    """The ordered pairs (t, t') that Defs 57 and 58 quantify over ("every t ≠ t'").
+
+    Both orders of the setting's two values; with ``every_value``, every ordered pair of
+    distinct values of positive probability of D(i).
+    """
+    if not every_value:
+        return [(setting.value, setting.alternative), (setting.alternative, setting.value)]
+    values = [v for v, p in setting.records[setting.target].items() if p]
+    return [(t, u) for t in values for u in values if t != u]
+
+
+def conditional_laws(
+    setting: PartialKnowledge, mechanism: Mechanism, *, order: Order | None = None
+) -> ConditionalLaws:
+    """The conditional output laws of ``mechanism`` in ``setting``, summed database by database.
+
+    ``order`` = (t, t') overrides the setting's (value, alternative): any two values of D(i).
+    """
     i = setting.target
+    first, second = (setting.value, setting.alternative) if order is None else order
     laws: dict[Hashable, dict[Hashable, Law]] = {}
     masses: dict[Hashable, dict[Hashable, Fraction]] = {}
     rows: list[tuple[tuple[Hashable, ...], Fraction, Hashable]] = []
-    for x in (setting.value, setting.alternative):
+    for x in (first, second):
         joint: dict[Hashable, Law] = {}
         mass: dict[Hashable, Fraction] = {}
         supports = [(x,) if j == i else record.support for j, record in enumerate(setting.records)]
@@ -81,13 +116,102 @@ def conditional_laws(setting: PartialKnowledge, mechanism: Mechanism) -> Conditi
             for o, p in mechanism.row(database).items():
                 if p:
                     row[o] = row.get(o, Fraction(0)) + weight * Fraction(p)
-            if x == setting.value:
+            if x == first:
                 rows.append((database, weight, b))
         laws[x] = {b: {o: v / mass[b] for o, v in joint[b].items()} for b in joint}
         masses[x] = mass
-    return ConditionalLaws(
-        masses[setting.value], laws[setting.value], laws[setting.alternative], tuple(rows)
+    return ConditionalLaws(masses[first], laws[first], laws[second], tuple(rows))
+
+
+def apkdp_by_definition(
+    setting: PartialKnowledge,
+    mechanism: Mechanism,
+    ratio: Fraction,
+    *,
+    orders: list[Order] | None = None,
+) -> Fraction:
+    """The smallest δ of (ε, δ)-APKDP (Def 57): the maximum over the ordered pairs (t, t')
+    (default: both orders of the setting's values) and the knowledge values b of the PLRV
+    form E_{O ~ P[·|t,b]}[max(0, 1 - e^ε / e^{L(O, b)})], term by term."""
+    best = Fraction(0)
+    for order in ordered_values(setting) if orders is None else orders:
+        laws = conditional_laws(setting, mechanism, order=order)
+        for b in laws.weights:
+            best = max(best, hockey_stick_by_plrv(laws.value[b], laws.alternative[b], ratio))
+    return best
+
+
+def ppkdp_by_definition(
+    setting: PartialKnowledge,
+    mechanism: Mechanism,
+    ratio: Fraction,
+    *,
+    orders: list[Order] | None = None,
+) -> Fraction:
+    """The smallest δ of (ε, δ)-PPKDP (Def 58): the maximum over the ordered pairs (t, t')
+    (default: both orders) of Def 58's expectation, summed database by database."""
+    return max(
+        def_58_quantity(conditional_laws(setting, mechanism, order=order), mechanism, ratio)
+        for order in (ordered_values(setting) if orders is None else orders)
     )
+
+
+def epsilon_by_definition(
+    setting: PartialKnowledge, mechanism: Mechanism, *, orders: list[Order] | None = None
+) -> Fraction | None:
+    """e^ε of the smallest ε with δ = 0 (APKDP and PPKDP): the largest P[o|t,b]/P[o|t',b]
+    over the ordered pairs, b and o with P[o|t,b] > 0; at least 1; ``None`` for +∞."""
+    best = Fraction(1)
+    for order in ordered_values(setting) if orders is None else orders:
+        laws = conditional_laws(setting, mechanism, order=order)
+        for b in laws.weights:
+            for o, p in laws.value[b].items():
+                q = laws.alternative[b].get(o, Fraction(0))
+                if p and not q:
+                    return None
+                if p:
+                    best = max(best, p / q)
+    return best
+
+
+def counting_kernel(mechanism: CountingMechanism, records: Sequence[Distribution]) -> Mechanism:
+    """A counting mechanism as an explicit kernel, from its definition: the database d gets
+    the release law of its count Σ_j [D(j) counted] (read from the mechanism's data: its
+    predicate ``counts`` and its release laws ``row(count)``)."""
+    rows: dict[Hashable, dict[Hashable, Fraction]] = {}
+    outputs: dict[Hashable, None] = {}
+    for database in itertools.product(*(r.outcomes for r in records)):
+        law = mechanism.row(sum(1 for v in database if mechanism.counts(v)))
+        rows[database] = {y: Fraction(p) for y, p in law.items()}
+        outputs.update(dict.fromkeys(rows[database]))
+    return Mechanism(rows, outputs=list(outputs))
+
+
+def post_processed(mechanism: Mechanism, kernel: Mechanism) -> Mechanism:
+    """f ∘ M from the definition: P[z | d] = Σ_o P[M(d) = o] P[f(o) = z] (Prop 25)."""
+    rows: dict[Hashable, dict[Hashable, Fraction]] = {}
+    for d in mechanism.inputs:
+        row: dict[Hashable, Fraction] = {z: Fraction(0) for z in kernel.outputs}
+        for o in mechanism.outputs:
+            p = Fraction(mechanism.probability(d, o))
+            if p:
+                for z in kernel.outputs:
+                    row[z] += p * Fraction(kernel.probability(o, z))
+        rows[d] = row
+    return Mechanism(rows, outputs=list(kernel.outputs))
+
+
+def mixed(first: Mechanism, second: Mechanism, weight: Fraction) -> Mechanism:
+    """λ M1 + (1 - λ) M2 from the definition: run M1 with probability λ (Prop 25)."""
+    outputs = list(dict.fromkeys([*first.outputs, *second.outputs]))
+    rows: dict[Hashable, dict[Hashable, Fraction]] = {}
+    for d in first.inputs:
+        rows[d] = {
+            o: weight * Fraction(first.probability(d, o) if o in first.outputs else 0)
+            + (1 - weight) * Fraction(second.probability(d, o) if o in second.outputs else 0)
+            for o in outputs
+        }
+    return Mechanism(rows, outputs=outputs)
 
 
 def def_58_quantity(laws: ConditionalLaws, mechanism: Mechanism, ratio: Fraction) -> Fraction:

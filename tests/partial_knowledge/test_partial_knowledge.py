@@ -10,6 +10,7 @@ inequalities and an independent closed form derived in the test.
 import itertools
 import random
 from fractions import Fraction
+from math import comb
 
 import pytest
 import sympy
@@ -99,27 +100,66 @@ def test_knowledge_deltas_match_the_set_form_and_the_plrv_form(pair, ratio):
 
 
 @given(settings_with_mechanisms(), RATIOS)
-def test_apkdp_and_ppkdp_deltas_match_the_definitions(pair, ratio):
+def test_reversed_knowledge_deltas_are_the_order_t_prime_t(pair, ratio):
     setting, mechanism = pair
     kernel = bf.Kernel(mechanism)
-    active, passive, deltas = bf.active_and_passive(
+    reversed_deltas = knowledge_deltas(setting, mechanism, LogValue(ratio), reverse=True)
+    reference = bf.active_and_passive(
         setting.records,
         kernel,
         _knowledge_function(setting),
         setting.target,
-        setting.value,
         setting.alternative,
+        setting.value,
         ratio,
-    )
+    )[2]
+    assert reversed_deltas == reference
+    for b, delta in reversed_deltas.items():
+        assert knowledge_delta(setting, mechanism, LogValue(ratio), b, reverse=True) == delta
+
+
+@given(settings_with_mechanisms(), RATIOS)
+def test_apkdp_and_ppkdp_deltas_match_the_definitions(pair, ratio):
+    # Defs 57/58 quantify over every t ≠ t': the δ's are maxima over (t, t') and (t', t).
+    setting, mechanism = pair
+    kernel = bf.Kernel(mechanism)
+    per_order = {
+        order: bf.active_and_passive(
+            setting.records,
+            kernel,
+            _knowledge_function(setting),
+            setting.target,
+            *order,
+            ratio,
+        )
+        for order in bf.ordered_values(setting)
+    }
+    active = max(values[0] for values in per_order.values())
+    passive = max(values[1] for values in per_order.values())
+    assert active == bf.apkdp_by_definition(setting, mechanism, ratio)
+    assert passive == bf.ppkdp_by_definition(setting, mechanism, ratio)
     result = apkdp_delta(setting, mechanism, LogValue(ratio))
     assert result.delta == active
-    assert deltas[result.knowledge] == active
+    assert result.order is not None and result.by_order is not None
+    assert per_order[result.order][2][result.knowledge] == active
+    assert {order: dict(deltas) for order, deltas in result.by_order.items()} == {
+        order: values[2] for order, values in per_order.items()
+    }
     laws = knowledge_laws(setting, mechanism)
     p, q = laws.pair(result.knowledge).laws()
+    if result.order != (setting.value, setting.alternative):
+        p, q = q, p
     assert result.event is not None
     event_value = sum((p[o] - ratio * q[o] for o in result.event), Fraction(0))
     assert event_value == active
     assert ppkdp_delta(setting, mechanism, LogValue(ratio)) == passive
+    for orders, order in (("given", (setting.value, setting.alternative)), ("reversed", None)):
+        order = order or (setting.alternative, setting.value)
+        one = apkdp_delta(setting, mechanism, LogValue(ratio), orders=orders)
+        assert one.delta == per_order[order][0] and one.order == order
+        assert (
+            ppkdp_delta(setting, mechanism, LogValue(ratio), orders=orders) == per_order[order][1]
+        )
     # Thm 1: APKDP => PPKDP with the same (ε, δ).
     assert passive <= active
     assert is_apkdp(setting, mechanism, LogValue(ratio), active)
@@ -128,6 +168,23 @@ def test_apkdp_and_ppkdp_deltas_match_the_definitions(pair, ratio):
         assert not is_apkdp(setting, mechanism, LogValue(ratio), active / 2)
     if passive > 0:
         assert not is_ppkdp(setting, mechanism, LogValue(ratio), passive / 2)
+
+
+def test_one_order_can_hide_the_privacy_loss():
+    # Remark 2's instance at e^ε = 3: the order (No, Yes) alone gives δ_PPK = 1/4, the order
+    # (Yes, No) gives 1/2 (δ_A(b) = 1/2 for both b): PPKDP's δ is 1/2.  With the Yes count
+    # released iff > 1, knowing No: the target's Yes gives ⊥ or 2 (1/2 each), its No always ⊥.
+    setting, mechanism = remark_2()
+    three = LogValue(3)
+    assert ppkdp_delta(setting, mechanism, three, orders="given") == Fraction(1, 4)
+    assert ppkdp_delta(setting, mechanism, three, orders="reversed") == Fraction(1, 2)
+    assert ppkdp_delta(setting, mechanism, three) == Fraction(1, 2)
+    assert not is_ppkdp(setting, mechanism, three, Fraction(1, 4))
+    assert is_ppkdp(setting, mechanism, three, Fraction(1, 4), orders="given")
+    with pytest.raises(InvalidArgument, match="orders="):
+        apkdp_delta(setting, mechanism, three, orders="forward")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgument, match="reverse="):
+        knowledge_deltas(setting, mechanism, three, reverse=1)  # type: ignore[arg-type]
 
 
 @given(settings_with_mechanisms())
@@ -158,6 +215,8 @@ def test_minimal_epsilon_for_delta_zero_is_tight_for_both_notions(pair):
     setting, mechanism = pair
     result = apkdp_epsilon(setting, mechanism)
     assert ppkdp_epsilon(setting, mechanism) == result.epsilon
+    reference = bf.epsilon_by_definition(setting, mechanism)
+    assert result.epsilon == (LogValue.infinity() if reference is None else LogValue(reference))
     if result.epsilon.is_infinite:
         big = LogValue(10**9)
         assert apkdp_delta(setting, mechanism, big).delta > 0
@@ -183,8 +242,9 @@ def test_full_knowledge_is_classical_dp(setting, data, ratio):
     others = list(
         itertools.product(*(r.support for j, r in enumerate(full.records) if j != full.target))
     )
-    expected = bf.classical_delta(
-        mechanism, ratio, full.target, full.value, full.alternative, others
+    expected = max(
+        bf.classical_delta(mechanism, ratio, full.target, t, t_prime, others)
+        for t, t_prime in bf.ordered_values(full)
     )
     assert apkdp_delta(full, mechanism, LogValue(ratio)).delta == expected
     for rest in others:
@@ -466,12 +526,16 @@ def test_irrational_epsilon_is_certified_or_undecided():
         half = sympy.Rational(1, 2)
         deltas = knowledge_deltas(setting, mechanism, half)
         assert sympy.simplify(sympy.sympify(deltas[KnownCount(0)]) - (1 - sympy.exp(half) / 2)) == 0
-        active = apkdp_delta(setting, mechanism, half)
+        active = apkdp_delta(setting, mechanism, half, orders="given")
         assert active.delta == Fraction(1, 2) and active.knowledge == KnownCount(1)
-        passive = sympy.sympify(ppkdp_delta(setting, mechanism, half))
+        passive = sympy.sympify(ppkdp_delta(setting, mechanism, half, orders="given"))
         assert sympy.simplify(passive - (sympy.Rational(3, 4) - sympy.exp(half) / 4)) == 0
-        assert is_ppkdp(setting, mechanism, half, "34/100")
-        assert not is_ppkdp(setting, mechanism, half, "33/100")
+        assert is_ppkdp(setting, mechanism, half, "34/100", orders="given")
+        assert not is_ppkdp(setting, mechanism, half, "33/100", orders="given")
+        # Both orders (Defs 57/58): (Yes, No) has δ_A ≡ 1/2, so the maximum 1/2 (certified
+        # comparison with 3/4 - e^{1/2}/4 ≈ 0.338).
+        assert ppkdp_delta(setting, mechanism, half) == Fraction(1, 2)
+        assert not is_ppkdp(setting, mechanism, half, "34/100")
     # ε = log(3/2) written as a sympy log: e^ε = 3/2 exactly, so δ_A(No) = 1/4, no numerics.
     assert knowledge_delta(
         setting, mechanism, sympy.log(sympy.Rational(3, 2)), ("No",)
@@ -479,37 +543,62 @@ def test_irrational_epsilon_is_certified_or_undecided():
 
 
 def test_example_7_small_scale_enumeration_equals_count_and_hand_values():
-    # 12 voters, 4 known, threshold 3, p = 1/10, e^ε = 3.  Hand computation: with k known Yes
-    # the target's No/Yes shifts the count by one; for c ≥ 1, P[C_U=c]/P[C_U=c−1] ≤ 7/9 < 3,
-    # so only ⊥ (k = 3) or the smallest count (k = 4) contributes, each (9/10)^7; k ≤ 2
-    # contributes nothing.  So δ_APK = (9/10)^7 and δ_PPK = P[C_K ≥ 3]·(9/10)^7.
+    # 12 voters, 4 known, threshold 3, p = 1/10, e^ε = 3, C ~ Bin(7, 1/10) the unknown votes.
+    # Order (No, Yes): with k known Yes the target's No/Yes shifts the count by one; for
+    # c ≥ 1, P[C=c]/P[C=c−1] ≤ 7/9 < 3, so only ⊥ (k = 3) or the smallest count (k = 4)
+    # contributes, each (9/10)^7; k ≤ 2 contributes nothing.  Order (Yes, No): the count k+1+C
+    # under Yes against k+C under No: δ_A(k) = Σ_{j ≥ m} max(0, b(j) − 3 b(j+1)), m = max(0,
+    # 3 − k) (⊥ contributes nothing: it is likelier under No).
     enumerated = example_7(12, 4, 3, "1/10", method="enumerate")
     counted = example_7(12, 4, 3, "1/10")
-    expected_active = Fraction(9, 10) ** 7
-    expected_passive = (
-        4 * Fraction(1, 10) ** 3 * Fraction(9, 10) + Fraction(1, 10) ** 4
-    ) * expected_active
-    assert enumerated.delta_apk == counted.delta_apk == expected_active
-    assert enumerated.delta_ppk == counted.delta_ppk == expected_passive
-    assert counted.by_known_count == {
-        KnownCount(k): (expected_active if k >= 3 else 0) for k in range(5)
+    p = Fraction(1, 10)
+    b = [comb(7, j) * p**j * (1 - p) ** (7 - j) for j in range(8)] + [Fraction(0)]
+    forward = {k: ((1 - p) ** 7 if k >= 3 else Fraction(0)) for k in range(5)}
+    backward = {
+        k: sum(
+            (max(Fraction(0), b[j] - 3 * b[j + 1]) for j in range(max(0, 3 - k), 8)), Fraction(0)
+        )
+        for k in range(5)
     }
-    assert enumerated.delta_apk >= Fraction(1, 2) * Fraction(9, 10)  # APKDP ≫ PPKDP here too
-    assert counted.delta_ppk < counted.delta_apk / 100
+    known = [comb(4, k) * p**k * (1 - p) ** (4 - k) for k in range(5)]
+    for order, hand in ((("No", "Yes"), forward), (("Yes", "No"), backward)):
+        for result in (enumerated, counted):
+            one = result.orders[order]
+            for key, value in one.by_known_count.items():
+                k = key.count if isinstance(key, KnownCount) else key.count("Yes")
+                assert value == hand[k]
+            assert one.delta_apk == max(hand.values())
+            assert one.delta_ppk == sum((known[k] * hand[k] for k in hand), Fraction(0))
+    assert counted.delta_apk == enumerated.delta_apk == (1 - p) ** 7
+    assert counted.worst == KnownCount(3) and counted.worst_order == ("No", "Yes")
+    passive = sum((known[k] * backward[k] for k in backward), Fraction(0))
+    assert counted.delta_ppk == enumerated.delta_ppk == passive
+    assert counted.ppk_order == ("Yes", "No")
+    assert counted.by_known_count == {KnownCount(k): max(forward[k], backward[k]) for k in range(5)}
+    assert counted.delta_apk >= Fraction(1, 2) * Fraction(9, 10)  # APKDP ≫ PPKDP here too
+    assert counted.delta_ppk < counted.delta_apk / 10
 
 
 def test_example_7_at_the_thesis_scale():
-    # pk.ex_7 (CLAIMS.md: p = 10^-4, e^ε = 3): max_b δ_A(b) ≥ 1/2 while δ_PPK < 10^-100.
-    # Closed form (same argument as the small scale, P[C_U=c]/P[C_U=c−1] ≤ 899p/(1−p) < 3):
-    # only k = 100 known Yes contributes, through ⊥, with (1 − p)^899.
+    # pk.ex_7 (CLAIMS.md: p = 10^-4, e^ε = 3): max_b δ_A(b) ≥ 1/2 while δ_PPK < 10^-100, both
+    # maxima over the orders (No, Yes) and (Yes, No).  Closed forms, ρ = 899p/(1−p) < 1/3:
+    # (No, Yes): only k = 100 known Yes contributes, through ⊥, with b(0) = (1 − p)^899;
+    # (Yes, No): δ_A(k) = P[C ≥ m] − 3 P[C ≥ m+1], m = max(0, 100 − k), every term positive;
+    # at k = 100, 3 b(0) − 2 ≈ 0.742; averaged, ≈ 5.24e-261 (k = 0 dominates).
     result = example_7()
     p = Fraction(1, 10**4)
-    assert result.delta_apk == (1 - p) ** 899
-    assert result.worst == KnownCount(100)
-    assert result.delta_ppk == p**100 * (1 - p) ** 899
+    b0 = (1 - p) ** 899
+    assert result.orders["No", "Yes"].delta_apk == b0
+    assert result.orders["No", "Yes"].delta_ppk == p**100 * b0
+    assert result.orders["Yes", "No"].delta_apk == 3 * b0 - 2
+    assert result.delta_apk == b0
+    assert result.worst == KnownCount(100) and result.worst_order == ("No", "Yes")
+    assert result.ppk_order == ("Yes", "No")
+    assert result.delta_ppk == result.orders["Yes", "No"].delta_ppk
+    assert Fraction(524, 10**263) < result.delta_ppk < Fraction(525, 10**263)
     assert result.delta_apk >= Fraction(1, 2)
-    assert result.delta_ppk < Fraction(1, 10**100)
-    assert "δ_PPK" in result.report()
+    assert Fraction(1, 10**300) < result.delta_ppk < Fraction(1, 10**100)
+    assert "δ_PPK = 5.24309e-261" in result.report()
 
 
 def test_referendum_knowledge_values_may_be_given_as_tuples():

@@ -12,8 +12,14 @@ from fractions import Fraction
 import pytest
 
 from exactpml import Distribution, LogValue, Mechanism
-from exactpml.bldp import parity_leakage_group_privacy
-from exactpml.partial_knowledge import PartialKnowledge, example_7, remark_2
+from exactpml.bldp import compose, parity_leakage_group_privacy
+from exactpml.partial_knowledge import (
+    CountingMechanism,
+    KnownCount,
+    PartialKnowledge,
+    example_7,
+    remark_2,
+)
 from proofs_check import CheckContext, Evidence
 from proofs_check.claims.bldp import composition as bldp_composition
 from proofs_check.claims.bldp import definition as bldp_definition
@@ -29,16 +35,25 @@ from proofs_check.reference.bldp import (
     constraint_delta,
     constraint_ratio,
     distances,
+    model_delta,
     model_epsilon,
     neighbour_pairs,
+    pairs_within,
     path_within,
 )
 from proofs_check.reference.divergences import hockey_stick_by_plrv as plrv_form
 from proofs_check.reference.divergences import hockey_stick_by_sets as set_form
 from proofs_check.reference.partial_knowledge import (
+    apkdp_by_definition,
     conditional_laws,
+    counting_kernel,
     def_58_quantity,
     describe_setting,
+    epsilon_by_definition,
+    mixed,
+    ordered_values,
+    post_processed,
+    ppkdp_by_definition,
 )
 
 P = Fraction(1, 10_000)
@@ -50,40 +65,61 @@ def _values(evidence: Evidence) -> dict[str, str]:
 
 def test_example_7_at_the_thesis_scale_equals_the_hand_closed_forms() -> None:
     result = example_7(epsilon=LogValue(3))
-    assert result.delta_apk == (1 - P) ** 899
-    assert result.delta_ppk == P**100 * (1 - P) ** 899
-    assert result.worst == pk_example_7.KnownCount(100)
+    no_yes, yes_no = ("No", "Yes"), ("Yes", "No")
+    assert result.orders[no_yes].delta_apk == result.delta_apk == (1 - P) ** 899
+    assert result.orders[no_yes].delta_ppk == P**100 * (1 - P) ** 899
+    assert result.orders[yes_no].delta_apk == 3 * (1 - P) ** 899 - 2
+    assert result.worst == KnownCount(100) and result.worst_order == no_yes
+    hand = pk_example_7.hand_deltas(pk_example_7.THESIS_SCALE, Fraction(3))
+    assert result.delta_ppk == hand[yes_no].passive
+    assert hand == pk_example_7.simplified_closed_forms(pk_example_7.THESIS_SCALE, Fraction(3))
 
 
-def test_example_7_closed_form_gives_the_small_scale_numbers() -> None:
-    by_count, apk, ppk = pk_example_7._closed_form_7(12, 4, 3, Fraction(1, 10), Fraction(3))
-    assert by_count == {0: 0, 1: 0, 2: 0, 3: Fraction(9, 10) ** 7, 4: Fraction(9, 10) ** 7}
-    assert apk == Fraction(9, 10) ** 7
-    assert ppk == Fraction(37, 10_000) * Fraction(9, 10) ** 7
+def test_example_7_hand_sums_give_the_small_scale_numbers() -> None:
+    hand = pk_example_7.hand_deltas(pk_example_7.SMALL_SCALE, Fraction(3))
+    forward, backward = hand["No", "Yes"], hand["Yes", "No"]
+    b0 = Fraction(9, 10) ** 7
+    assert forward.by_count == {0: 0, 1: 0, 2: 0, 3: b0, 4: b0}
+    assert forward.active == b0
+    assert forward.passive == Fraction(37, 10_000) * b0
+    # (Yes, No), C ~ Bin(7, 1/10): δ_A(k) = Σ_{j ≥ m} max(0, b(j) - 3 b(j+1)), m = max(0, 3 - k).
+    assert backward.by_count[0] == Fraction(7003, 400_000)
+    assert backward.by_count[1] == backward.active == Fraction(726_199, 10_000_000)
+    assert backward.passive == Fraction(911_516_359, 25_000_000_000)
 
 
-def test_example_7_closed_form_refuses_a_p_outside_its_derivation() -> None:
+def test_example_7_simplified_forms_refuse_a_p_outside_their_derivation() -> None:
+    scale = pk_example_7.Scale(12, 4, 3, Fraction(1, 2))
     with pytest.raises(ValueError, match="needs Up/"):
-        pk_example_7._closed_form_7(12, 4, 3, Fraction(1, 2), Fraction(3))
+        pk_example_7.simplified_closed_forms(scale, Fraction(3))
+    with pytest.raises(ValueError, match="needs b"):
+        pk_example_7.simplified_closed_forms(pk_example_7.SMALL_SCALE, Fraction(3))
 
 
 def test_example_7_evidence_reports_correctly_rounded_decimals() -> None:
-    witness, exact = pk_example_7.ex_7(CheckContext("pk.ex_7"))
+    witness, exact, apk, ppk = pk_example_7.ex_7(CheckContext("pk.ex_7"))
     assert witness.passed and exact.passed
-    assert _values(witness)["δ_APK ≈"] == "0.914018"
-    assert _values(witness)["δ_PPK ≈"] == "9.14018e-401"
-    assert _values(exact)["small δ_APK = (9/10)^7"] == "4782969/10000000"
-    assert _values(exact)["small δ_PPK = (37/10^4)(9/10)^7"] == str(
-        Fraction(37, 10_000) * Fraction(9, 10) ** 7
+    values = _values(witness)
+    assert values["δ_APK = (9999/10000)^899 (order (No, Yes), 100 known Yes) ≈"] == "0.914018"
+    assert values["δ_PPK (order (Yes, No)) ≈"] == "5.24309e-261"
+    assert values["order (No, Yes) alone: δ_PPK = (1/10000)^100 (9999/10000)^899 ≈"] == (
+        "9.14018e-401"
     )
+    assert values["order (Yes, No): δ_APK = 3(9999/10000)^899 - 2 ≈"] == "0.742055"
+    assert _values(exact)["small δ_APK = (9/10)^7 (No, Yes)"] == "4782969/10000000"
+    assert apk.finding and "0.914018" in apk.summary
+    assert ppk.finding and "5.24309e-261" in ppk.summary
 
 
 def test_remark_2_irrational_epsilon_gives_the_closed_form() -> None:
     (evidence,) = pk_thresholded.remark_2_check(CheckContext("pk.remark_2"))
     values = _values(evidence)
     assert evidence.passed
-    assert values["thresholded, ε = 1/2: δ_A(No)"] == "1 - exp(1/2)/2"
-    assert values["thresholded, e^ε = 3: δ_A(Yes)"] == "1/2"
+    assert values["thresholded (No, Yes), ε = 1/2: δ_A(No)"] == "1 - exp(1/2)/2"
+    assert values["thresholded (No, Yes), e^ε = 3: δ_A(Yes)"] == "1/2"
+    # the order (Yes, No): δ_A is 1/2 for both knowledge values
+    assert values["thresholded (Yes, No), ε = 1/2: δ_A(No)"] == "1/2"
+    assert values["thresholded (Yes, No), e^ε = 3: δ_A(Yes)"] == "1/2"
     assert values["thresholded counting is Θ-reducible"] == "False"
 
 
@@ -165,7 +201,10 @@ def test_parity_leakage_has_no_path_through_its_leakage_value() -> None:
 
 
 def test_non_participation_reports_m_times_log_2_for_both_study_counts() -> None:
-    (witness,) = bldp_scenarios.non_participation_check(CheckContext("bldp.non_participation"))
+    sharpness, witness = bldp_scenarios.non_participation_check(
+        CheckContext("bldp.non_participation")
+    )
+    assert sharpness.finding and "attained exactly" in sharpness.summary
     values = _values(witness)
     assert witness.passed
     assert values["k = 2: ε given m = 2"] == values["k = 3: ε given m = 2"] == "log(4)"
@@ -188,3 +227,59 @@ def test_the_reducible_construction_relabels_outputs_per_knowledge_value() -> No
     # B = 1 swaps the outputs: φ_{0,1} = swap satisfies Def 59, the identity does not.
     assert pk_common.phi_verified(laws, (0,), (1,), {0: 1, 1: 0})
     assert not pk_common.phi_verified(laws, (0,), (1,), {0: 0, 1: 1})
+
+
+def test_reference_post_processing_mixture_and_counting_kernel_by_hand() -> None:
+    m = Mechanism({(0,): {"a": Fraction(1, 4), "b": Fraction(3, 4)}, (1,): {"a": 1}})
+    f = Mechanism({"a": {0: Fraction(1, 2), 1: Fraction(1, 2)}, "b": {1: 1}})
+    processed = post_processed(m, f)
+    assert processed.probability((0,), 0) == Fraction(1, 8)
+    assert processed.probability((0,), 1) == Fraction(7, 8)
+    assert processed.probability((1,), 0) == Fraction(1, 2)
+    both = mixed(m, Mechanism({(0,): {"c": 1}, (1,): {"c": 1}}), Fraction(1, 3))
+    assert both.probability((1,), "a") == Fraction(1, 3)
+    assert both.probability((1,), "c") == Fraction(2, 3)
+    coin = Distribution({"No": "1/2", "Yes": "1/2"})
+    count = CountingMechanism(lambda c: {c: 1}, predicate=lambda v: v == "Yes")
+    kernel = counting_kernel(count, [coin, coin])
+    assert kernel.probability(("Yes", "No"), 1) == 1
+    assert kernel.probability(("Yes", "Yes"), 2) == 1
+
+
+def test_reference_deltas_over_both_orders_on_remark_2() -> None:
+    # 3 fair votes, record 1 known, release iff count > 1, e^ε = 3: (No, Yes) gives
+    # δ_A(No) = 0, δ_A(Yes) = 1/2 (PPK 1/4); (Yes, No) gives δ_A ≡ 1/2 (PPK 1/2).
+    coin = Distribution({"No": "1/2", "Yes": "1/2"})
+    setting = PartialKnowledge([coin] * 3, target=0, value="No", alternative="Yes", known=[1])
+    kernel = pk_common.thresholded_kernel(3, 1)
+    three = Fraction(3)
+    assert ordered_values(setting) == [("No", "Yes"), ("Yes", "No")]
+    assert ppkdp_by_definition(setting, kernel, three, orders=[("No", "Yes")]) == Fraction(1, 4)
+    assert ppkdp_by_definition(setting, kernel, three) == Fraction(1, 2)
+    assert apkdp_by_definition(setting, kernel, three) == Fraction(1, 2)
+    assert epsilon_by_definition(setting, kernel) is None  # ⊥ is impossible under Yes, known Yes
+
+
+def test_count_chains_attain_the_sharp_group_privacy_bound() -> None:
+    # 3 records, e^ε = 2, δ = 1/20: P[a | c] = δ Σ_{j<3-c} 2^j = 7/20, 3/20, 1/20, 0; the
+    # pair at distance 2 has 7/20 - 4·1/20 = 3/20 = (1 + 2)δ, at distance 3 7/20 = (1+2+4)δ.
+    model = bldp_group_privacy.chain_model(3, Fraction(2), Fraction(1, 20), leak=True)
+    laws = conditionals(model)
+    assert laws[(0, 0, 0)][0] == {"a": Fraction(7, 20), "b": Fraction(13, 20)}
+    assert laws[(1, 1, 0)][1] == {"a": Fraction(1, 20), "b": Fraction(19, 20)}
+    assert model_delta(laws, neighbour_pairs(model), Fraction(2)) == Fraction(1, 20)
+    assert model_delta(laws, pairs_within(model, 2), Fraction(4)) == Fraction(3, 20)
+    assert model_delta(laws, pairs_within(model, 3), Fraction(8)) == Fraction(7, 20)
+    assert bldp_group_privacy.chain_delta_bound(3, Fraction(2)) == Fraction(1, 10)
+
+
+def test_canonical_pairs_compose_to_one_minus_the_product() -> None:
+    # Kairouz-Oh-Viswanath: (e^ε, δ) = (2, 1/10) and (3/2, 1/5) compose at e^ε = 3 to
+    # 1 - (9/10)(4/5) = 7/25 < 3/10 = δ1 + δ2.
+    first = bldp_composition.canonical_model(Fraction(2), Fraction(1, 10))
+    second = bldp_composition.canonical_model(Fraction(3, 2), Fraction(1, 5))
+    pairs = neighbour_pairs(first)
+    assert model_delta(conditionals(first), pairs, Fraction(2)) == Fraction(1, 10)
+    assert model_delta(conditionals(second), pairs, Fraction(3, 2)) == Fraction(1, 5)
+    composed = compose(first, second, randomness="independent", leakage="joint")
+    assert model_delta(conditionals(composed), pairs, Fraction(3)) == Fraction(7, 25)

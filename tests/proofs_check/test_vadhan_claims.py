@@ -19,7 +19,7 @@ from exactpml.core import certify
 from exactpml.database import DatabaseMechanism
 from exactpml.notions import simulation_epsilon
 from proofs_check import ClaimResult, RunOptions, Verdict, run_checks
-from proofs_check.claims.vadhan import bayesian
+from proofs_check.claims.vadhan import bayesian, divergences, simulation
 from proofs_check.reference.divergences import divergence_ratio_by_points as max_ratio_over_points
 from proofs_check.reference.divergences import divergence_ratio_by_sets as max_ratio_over_events
 from proofs_check.reference.divergences import (
@@ -154,3 +154,33 @@ def test_the_reports_carry_the_notes_about_the_source() -> None:
 def test_the_statistical_difference_check_uses_irrational_epsilons() -> None:
     result = _result("vadhan.statistical_difference")
     assert any("irrational" in item.summary and item.passed for item in result.evidence)
+
+
+def test_the_anti_randomized_response_attains_the_sharp_part_1_of_claim_1() -> None:
+    # |D| = 3, e^ε = 2: p_x = (1/5, 2/5, 2/5) rotated; Σ u = 3/5, so E = 5/3 = (1 + 2·2)/3.
+    table = simulation._anti_randomized_response(3, Fraction(2))
+    assert table.row((0,)) == (Fraction(1, 5), Fraction(2, 5), Fraction(2, 5))
+    assert simulation_epsilon(table.mechanism()).value.ratio == Fraction(5, 3)
+    assert simulation._sharp_part_1(Fraction(2), 3) == Fraction(5, 3)
+    # |D| = 2: randomized response e^ε = 3 needs E = 2 = (1 + 3)/2 (E² = 4 > 3)
+    assert simulation._sharp_part_1(Fraction(3), 2) == 2
+
+
+def test_the_factor_two_of_claim_1_is_attained() -> None:
+    name, table, squared = simulation._witnesses()[0]
+    assert squared == 4 and simulation._simulation_ratio_squared(table) == 4
+    assert name.startswith("p = (1/5, 1/20, 3/4)")
+
+
+def test_prop_1_supremum_is_approached_but_not_attained() -> None:
+    evidence = bayesian._prop_1_supremum()
+    assert evidence.passed
+    values = {value.name: value.text for value in evidence.values}
+    assert values["t = 1/1000: e^D∞(posterior||prior)"] == "500/167"  # 3/(1 + 2/1000)
+
+
+def test_the_tanh_third_mutant_bound_is_exact() -> None:
+    # r = 8: tanh(ε/3) = (2 - 1)/(2 + 1) = 1/3 exactly
+    assert divergences._tanh_third(Fraction(1, 3), Fraction(8))
+    assert not divergences._tanh_third(Fraction(1, 3) + Fraction(1, 10**9), Fraction(8))
+    assert divergences._tanh_half(Fraction(7, 9), Fraction(8))

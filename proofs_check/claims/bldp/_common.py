@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from exactpml import Distribution
 from exactpml import strategies as xst
 from exactpml.bldp import BoundedLeakageModel
-from proofs_check import CheckContext
+from proofs_check import CheckContext, Evidence, witness_evidence
 from proofs_check.reference.bldp import describe_model
 
-__all__ = ["DELTAS", "MODELS", "RATIOS", "explain", "models", "smaller"]
+__all__ = ["DELTAS", "MODELS", "RATIOS", "explain", "models", "pinned", "smaller"]
 
 
 RATIOS = st.one_of(st.just(Fraction(1)), st.fractions(min_value=1, max_value=4, max_denominator=6))
@@ -55,3 +55,35 @@ def explain(instance: Any) -> str:
         else:
             shown.append(repr(part) if not isinstance(part, Fraction) else str(part))
     return " | ".join(shown)
+
+
+def pinned(
+    instances: Sequence[tuple[str, Any]],
+    holds: Any,
+    *,
+    describe: str,
+    explain: Any = None,
+    kind: Any = "P",
+) -> Evidence:
+    """The property ``holds`` on pinned instances, named: the regime a statement is sharp in
+    (or a mutant shows), which random generation may miss.  Fails on the first instance where
+    ``holds`` is False, with its exact rendering."""
+    undecided = []
+    for name, instance in instances:
+        verdict = holds(instance)
+        if verdict is False:
+            shown = explain(instance) if explain is not None else repr(instance)
+            return witness_evidence(
+                f"{describe}, on the pinned instances",
+                False,
+                counterexample=f"{name}: {shown}",
+                kind=kind,
+            )
+        if verdict is None:
+            undecided.append(name)
+    names = "; ".join(name for name, _ in instances)
+    return witness_evidence(
+        f"{describe}, on the pinned instances: {names}",
+        None if undecided else True,
+        kind=kind,
+    )

@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from hypothesis import strategies as st
 
-from exactpml import LogValue
+from exactpml import Distribution, LogValue
 from exactpml import strategies as xst
 from exactpml.bldp import (
     BoundedLeakageModel,
@@ -25,8 +25,16 @@ from exactpml.bldp import (
     shared_randomness_composition,
     single_leakage_composition,
 )
-from proofs_check import CheckContext, Evidence, check, property_holds, witness_evidence
-from proofs_check.claims.bldp._common import MODELS, RATIOS, explain, models
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    check,
+    exact_repr,
+    property_holds,
+    sharpness_evidence,
+    witness_evidence,
+)
+from proofs_check.claims.bldp._common import MODELS, RATIOS, explain, models, pinned
 from proofs_check.reference.bldp import (
     Conditional,
     conditionals,
@@ -35,7 +43,7 @@ from proofs_check.reference.bldp import (
     neighbour_pairs,
 )
 
-__all__ = ["composition"]
+__all__ = ["canonical_model", "composition"]
 
 
 @st.composite
@@ -82,6 +90,8 @@ def _independent_given_leakage(laws: Conditional) -> bool:
         "precondition_dropped": "(ε1+ε2, δ1+δ2) also when M1 and M2 share their randomness "
         "(conditional independence given the leakage dropped)",
         "max_instead_of_sum": "the pair is (ε1+ε2, max(δ1, δ2))-BLDP",
+        "parallel_epsilon": "the pair is (max(ε1, ε2), δ1+δ2)-BLDP (parallel composition's "
+        "max for sequential composition's sum)",
     },
 )
 def composition(ctx: CheckContext) -> list[Evidence]:
@@ -106,44 +116,151 @@ def composition(ctx: CheckContext) -> list[Evidence]:
     compose to ε = oo, while against (P1, P2) the pair is (0,0)-BLDP.
     """
 
-    def holds(instance: tuple[Any, ...]) -> bool:
-        first, second, randomness, leakage, r1, r2 = instance
-        composed = compose(first, second, randomness=randomness, leakage=leakage)
-        pairs = neighbour_pairs(composed)
-        laws = conditionals(composed)
-        precondition = _independent_given_leakage(laws)
-        if composition_precondition(composed).holds != precondition:
-            return False
-        if randomness == "independent" and leakage == "joint":
-            if not precondition:
-                return False
-            for index, own in enumerate((first, second)):
-                part = conditionals(component(composed, index))
-                mine = conditionals(own)
-                ratio = (r1, r2)[index]
-                if model_delta(part, pairs, ratio) > model_delta(mine, pairs, ratio):
-                    return False
-                if model_epsilon(part, pairs) > model_epsilon(mine, pairs):
-                    return False
-        if not precondition and ctx.mutant != "precondition_dropped":
-            return True
-        parts = [conditionals(component(composed, index)) for index in (0, 1)]
-        d1, d2 = model_delta(parts[0], pairs, r1), model_delta(parts[1], pairs, r2)
-        bound = max(d1, d2) if ctx.mutant == "max_instead_of_sum" else d1 + d2
-        if model_delta(laws, pairs, r1 * r2) > bound:
-            return False
-        e1, e2 = model_epsilon(parts[0], pairs), model_epsilon(parts[1], pairs)
-        return bool(model_epsilon(laws, pairs) <= e1 + e2)
+    mutant = ctx.mutant
 
+    def holds(instance: tuple[Any, ...]) -> bool:
+        return _holds(instance, mutant)
+
+    regime = pinned(
+        _pinned_pairs(),
+        holds,
+        describe="M1 ⊥ M2 given the leakage ⇒ (ε1+ε2, δ1+δ2), on Kairouz-Oh-Viswanath's "
+        "canonical (ε, δ) pairs and randomized responses, where the bounds are attained",
+        explain=explain,
+    )
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
     return [
+        regime,
         property_holds(
             ctx,
-            _composition_instances(everything_shared=ctx.mutant == "precondition_dropped"),
+            _composition_instances(everything_shared=mutant == "precondition_dropped"),
             holds,
-            describe="M1 ⊥ M2 given the leakage ⇒ (M1, M2) is (ε1+ε2, δ1+δ2)-BLDP",
+            describe="M1 ⊥ M2 given the leakage ⇒ (M1, M2) is (ε1+ε2, 1-(1-δ1)(1-δ2))-BLDP, "
+            "hence (ε1+ε2, δ1+δ2)-BLDP",
             explain=explain,
         ),
         _composition_witness(),
+        *_sharpness(),
+    ]
+
+
+def _product_laws(first: Conditional, second: Conditional) -> Conditional:
+    """The reference's laws of (M1, M2) given (P1, P2) = (o1, o2) for independent randomness:
+    the product of the conditional laws (R1 × R2, from the definitions)."""
+    result: Conditional = {}
+    for x in first:
+        result[x] = {
+            (o1, o2): {(m1, m2): p1 * p2 for m1, p1 in law1.items() for m2, p2 in law2.items()}
+            for o1, law1 in first[x].items()
+            for o2, law2 in second[x].items()
+        }
+    return result
+
+
+def _holds(instance: tuple[Any, ...], mutant: str | None) -> bool:
+    first, second, randomness, leakage, r1, r2 = instance
+    composed = compose(first, second, randomness=randomness, leakage=leakage)
+    pairs = neighbour_pairs(composed)
+    laws = conditionals(composed)
+    precondition = _independent_given_leakage(laws)
+    if composition_precondition(composed).holds != precondition:
+        return False
+    if randomness == "independent" and leakage == "joint":
+        if not precondition or laws != _product_laws(conditionals(first), conditionals(second)):
+            return False
+        for index, own in enumerate((first, second)):
+            part = conditionals(component(composed, index))
+            mine = conditionals(own)
+            ratio = (r1, r2)[index]
+            if model_delta(part, pairs, ratio) > model_delta(mine, pairs, ratio):
+                return False
+            if model_epsilon(part, pairs) > model_epsilon(mine, pairs):
+                return False
+    if not precondition and mutant != "precondition_dropped":
+        return True
+    parts = [conditionals(component(composed, index)) for index in (0, 1)]
+    d1, d2 = model_delta(parts[0], pairs, r1), model_delta(parts[1], pairs, r2)
+    e1, e2 = model_epsilon(parts[0], pairs), model_epsilon(parts[1], pairs)
+    if mutant == "parallel_epsilon":
+        return bool(
+            model_delta(laws, pairs, max(r1, r2)) <= d1 + d2
+            and model_epsilon(laws, pairs) <= max(e1, e2)
+        )
+    delta = model_delta(laws, pairs, r1 * r2)
+    if delta > 1 - (1 - d1) * (1 - d2) and mutant != "precondition_dropped":
+        return False  # the sharp form (canonical pairs), at most δ1 + δ2
+    bound = max(d1, d2) if mutant == "max_instead_of_sum" else d1 + d2
+    return bool(delta <= bound and model_epsilon(laws, pairs) <= e1 + e2)
+
+
+def canonical_model(ratio: Fraction, delta: Fraction) -> BoundedLeakageModel:
+    """Kairouz-Oh-Viswanath's canonical (ε, δ) pair on one bit, constant leakage: x = 0 gives
+    (δ, (1-δ)e^ε/(1+e^ε), (1-δ)/(1+e^ε), 0) on outputs 0..3, x = 1 the reverse."""
+    laws = {
+        0: delta,
+        1: (1 - delta) * ratio / (1 + ratio),
+        2: (1 - delta) / (1 + ratio),
+        3: Fraction(0),
+    }
+    return BoundedLeakageModel(
+        Distribution({r: p for r, p in laws.items() if p}),
+        lambda x, r: r if x == (0,) else 3 - r,
+        lambda x, r: 0,
+        databases=[(0,), (1,)],
+    )
+
+
+def _pinned_pairs() -> list[tuple[str, tuple[Any, ...]]]:
+    pairs = []
+    for (a, da), (b, db) in (
+        ((Fraction(2), Fraction(1, 10)), (Fraction(3, 2), Fraction(1, 5))),
+        ((Fraction(3), Fraction(0)), (Fraction(2), Fraction(0))),
+    ):
+        pairs.append(
+            (
+                f"canonical pairs (e^ε1, δ1) = ({a}, {da}), (e^ε2, δ2) = ({b}, {db})",
+                (canonical_model(a, da), canonical_model(b, db), "independent", "joint", a, b),
+            )
+        )
+    return pairs
+
+
+def _sharpness() -> list[Evidence]:
+    """1 - (1-δ1)(1-δ2) and ε1 + ε2 attained by canonical pairs, from the reference."""
+    (_, first), (_, pure) = _pinned_pairs()
+    values: dict[str, object] = {}
+    attained = True
+    for name, (m1, m2, _, _, r1, r2) in (("canonical", first), ("randomized response", pure)):
+        composed = compose(m1, m2, randomness="independent", leakage="joint")
+        pairs = neighbour_pairs(composed)
+        d1 = model_delta(conditionals(m1), pairs, r1)
+        d2 = model_delta(conditionals(m2), pairs, r2)
+        delta = model_delta(conditionals(composed), pairs, r1 * r2)
+        values[f"{name}: δ1, δ2, δ_C, δ1+δ2"] = exact_repr((d1, d2, delta, d1 + d2))
+        attained = attained and delta == 1 - (1 - d1) * (1 - d2)
+        if name == "randomized response":
+            epsilon = model_epsilon(conditionals(composed), pairs)
+            values[f"{name}: e^ε_C"] = epsilon.ratio
+            attained = attained and epsilon == LogValue(r1 * r2)
+    return [
+        witness_evidence(
+            "canonical pairs attain δ_C = 1-(1-δ1)(1-δ2) < δ1 + δ2 (δ1 = 1/10, δ2 = 1/5), "
+            "randomized responses attain ε_C = ε1 + ε2",
+            attained,
+            values=values,
+            counterexample=None if attained else str(values),
+        ),
+        sharpness_evidence(
+            "(ε1+ε2, δ1+δ2) (composition)",
+            attained=False,
+            on="the canonical pairs (e^ε = 2, δ = 1/10 and e^ε = 3/2, δ = 1/5) and every "
+            "random instance: ε1+ε2 is attained (randomized responses), δ1+δ2 only when "
+            "δ1δ2 = 0",
+            sharpest="(ε1+ε2, 1-(1-δ1)(1-δ2)) = (ε1+ε2, δ1+δ2-δ1δ2), attained exactly by the "
+            "canonical pairs (Kairouz-Oh-Viswanath)",
+            values=values,
+        ),
     ]
 
 

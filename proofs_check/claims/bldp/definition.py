@@ -27,6 +27,7 @@ from proofs_check import CheckContext, Evidence, check, exact_instances, propert
 from proofs_check.claims.bldp._common import DELTAS, MODELS, RATIOS, explain
 from proofs_check.reference.bldp import (
     conditionals,
+    constraint_delta,
     dp_conditionals,
     model_delta,
     model_epsilon,
@@ -47,7 +48,7 @@ def _flip_model(leak: Any) -> BoundedLeakageModel:
     )
 
 
-def _definition_instances() -> list[tuple[str, object, object]]:
+def _definition_instances(mutant: str | None = None) -> list[tuple[str, object, object]]:
     """Hand-derived values (one bit x, neighbours (0,) ~ (1,)).
 
     * half-leak: R uniform on 0..5, M = x XOR [r ∈ {0,3}], P = [r ≥ 3].  Given either leakage
@@ -70,7 +71,11 @@ def _definition_instances() -> list[tuple[str, object, object]]:
         ("half-leak: δ(ε = 0)", bldp_delta(half, LogValue(1)).delta, Fraction(1, 3)),
         ("half-leak: δ(e^ε = 3/2)", bldp_delta(half, ratio).delta, Fraction(1, 6)),
         ("half-leak: DP ε", dp_epsilon(half).epsilon, LogValue(2)),
-        ("flip-revealing: ε", bldp_epsilon(reveal).epsilon, LogValue.infinity()),
+        (
+            "flip-revealing: ε",
+            bldp_epsilon(reveal).epsilon,
+            LogValue(4) if mutant == "flip_revealing_log_4" else LogValue.infinity(),
+        ),
         ("flip-revealing: δ(e^ε = 3/2)", bldp_delta(reveal, ratio).delta, Fraction(1)),
         ("flip-revealing: DP δ(e^ε = 3/2)", dp_delta(reveal, ratio).delta, Fraction(1, 6)),
         ("one-time pad: ε", bldp_epsilon(pad).epsilon, LogValue.infinity()),
@@ -85,6 +90,10 @@ def _definition_instances() -> list[tuple[str, object, object]]:
     mutants={
         "ignore_leakage": "the BLDP parameters are the DP parameters whatever the leakage (the "
         "constant-leakage hypothesis dropped)",
+        "flip_revealing_log_4": "the flip-revealing model has ε = log 4 (the ratio given P = 0; "
+        "the leakage value that reveals the flip forgotten)",
+        "unconditioned_other_side": "the definition conditions only x's side: Pr[M(x) ∈ S | "
+        "P(x) = o] ≤ e^ε Pr[M(x′) ∈ S] + δ",
     },
 )
 def definition(ctx: CheckContext) -> list[Evidence]:
@@ -110,6 +119,16 @@ def definition(ctx: CheckContext) -> list[Evidence]:
         pairs = neighbour_pairs(model)
         laws = conditionals(model)
         expected = model_delta(laws, pairs, ratio, sets=True)
+        if ctx.mutant == "unconditioned_other_side":
+            plain_laws = dp_conditionals(model)
+            expected = max(
+                (
+                    constraint_delta(law, plain_laws[y][None], ratio, sets=True)
+                    for x, y in pairs
+                    for law in laws[x].values()
+                ),
+                default=Fraction(0),
+            )
         result = bldp_delta(model, epsilon)
         if result.delta != expected or bldp_epsilon(model).epsilon != model_epsilon(
             laws, pairs, sets=True
@@ -138,7 +157,7 @@ def definition(ctx: CheckContext) -> list[Evidence]:
 
     return [
         exact_instances(
-            _definition_instances(), origin="derived by hand (the poster has no numbers)"
+            _definition_instances(ctx.mutant), origin="derived by hand (the poster has no numbers)"
         ),
         property_holds(
             ctx,

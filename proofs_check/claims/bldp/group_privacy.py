@@ -2,7 +2,9 @@
 
 Ligett, Peale, Reingold, *Bounded-Leakage Differential Privacy*, Properties (group privacy,
 "analogous to DP"): (kε, k·e^{(k-1)ε}·δ) for databases at distance k when a path of
-neighbours keeps the leakage value possible; a counterexample where it does not.
+neighbours keeps the leakage value possible; a counterexample where it does not.  The chain
+argument gives the sharper Σ_{j<k} e^{jε}·δ, which a count-based chain attains exactly
+(:func:`chain_model`), so the generators reach the regime where the two bounds differ.
 """
 
 from __future__ import annotations
@@ -22,8 +24,16 @@ from exactpml.bldp import (
     group_privacy_violations,
     parity_leakage_group_privacy,
 )
-from proofs_check import CheckContext, Evidence, check, exact_repr, property_holds, witness_evidence
-from proofs_check.claims.bldp._common import RATIOS, explain, models
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    check,
+    exact_repr,
+    property_holds,
+    sharpness_evidence,
+    witness_evidence,
+)
+from proofs_check.claims.bldp._common import RATIOS, explain, models, pinned
 from proofs_check.reference.bldp import (
     Conditional,
     conditionals,
@@ -34,14 +44,64 @@ from proofs_check.reference.bldp import (
     path_within,
 )
 
-__all__ = ["group_privacy"]
+__all__ = ["chain_model", "group_privacy"]
+
+
+def geometric_sum(ratio: Fraction, k: int) -> Fraction:
+    """Σ_{j<k} ratio^j."""
+    return sum((ratio**j for j in range(k)), Fraction(0))
+
+
+def chain_model(
+    records: int, ratio: Fraction, delta: Fraction, *, leak: bool
+) -> BoundedLeakageModel:
+    """A count chain attaining the sharp group-privacy bound Σ_{j<k} e^{jε} δ.
+
+    Databases {0, 1}^records, c = Σx; M(x, R) = "a" iff R < records - c, with
+    P[R = j] = δ e^{jε} for j < records (and the rest on R = records), so
+    P[M = a | c] = δ Σ_{j < records-c} e^{jε}: each neighbour step c → c+1 has
+    P_c(a) - e^ε P_{c+1}(a) = δ, and the pair at distance k has P_c(a) - e^{kε} P_{c+k}(a) =
+    δ Σ_{j<k} e^{jε}.  The other output b adds nothing to the neighbours' δ when
+    δ (Σ_{j<m} e^{jε} + Σ_{j<m-1} e^{jε}) ≤ 1 (derived by hand; :func:`chain_delta_bound`).
+    The leakage is constant, or (``leak``) an independent fair bit: BLDP is then DP.
+    """
+    weights = {j: delta * ratio**j for j in range(records)}
+    weights[records] = 1 - sum(weights.values(), Fraction(0))
+    bits = (0, 1) if leak else (0,)
+    randomness = Distribution(
+        {(j, bit): w / len(bits) for j, w in weights.items() for bit in bits if w}
+    )
+    return BoundedLeakageModel(
+        randomness,
+        lambda x, r: "a" if r[0] < records - sum(x) else "b",
+        lambda x, r: r[1],
+        databases=list(itertools.product((0, 1), repeat=records)),
+    )
+
+
+def chain_delta_bound(records: int, ratio: Fraction) -> Fraction:
+    """The largest δ for which :func:`chain_model`'s neighbours have δ exactly."""
+    return 1 / (geometric_sum(ratio, records) + geometric_sum(ratio, records - 1))
+
+
+@st.composite
+def _chains(draw: st.DrawFn) -> tuple[Any, ...]:
+    records = draw(st.sampled_from([2, 3]))
+    ratio = draw(RATIOS)
+    share = draw(st.fractions(min_value=0, max_value=1, max_denominator=8).filter(lambda v: v > 0))
+    delta = share * chain_delta_bound(records, ratio)
+    model = chain_model(records, ratio, delta, leak=draw(st.booleans()))
+    return model, draw(st.integers(2, records)), ratio
 
 
 @st.composite
 def _group_instances(draw: st.DrawFn) -> tuple[Any, ...]:
+    kind = draw(st.sampled_from(["model", "noisy count", "chain"]))
+    if kind == "chain":
+        return draw(_chains())
     records = draw(st.sampled_from([2, 3]))
     databases = list(itertools.product((0, 1), repeat=records))
-    if draw(st.booleans()):
+    if kind == "model":
         model = draw(models(databases))
     else:  # a noisy count: M(x, r) = Σx + g(r), leakage h(r); DP-like, so k matters
         size = draw(st.integers(2, 4))
@@ -68,12 +128,50 @@ def _path_precondition(model: BoundedLeakageModel, laws: Conditional, k: int) ->
     )
 
 
+def _bound(mutant: str | None, ratio: Fraction, delta: Fraction, k: int) -> Fraction:
+    """The group δ claimed at distance k (the poster's k e^{(k-1)ε} δ, or a mutant's)."""
+    if mutant == "no_group_factor":
+        return delta
+    if mutant == "k_delta":
+        return k * delta
+    if mutant == "k_minus_2":
+        return k * ratio ** (k - 2) * delta
+    return k * ratio ** (k - 1) * delta
+
+
+def _holds(instance: tuple[BoundedLeakageModel, int, Fraction], mutant: str | None) -> bool:
+    model, k, ratio = instance
+    laws = conditionals(model)
+    precondition = _path_precondition(model, laws, k)
+    if (not group_privacy_violations(model, k)) != precondition:
+        return False
+    near, far = neighbour_pairs(model), pairs_within(model, k)
+    group = model_delta(laws, far, ratio**k)
+    if bldp_delta(model, LogValue(ratio**k), distance=k).delta != group:
+        return False
+    if not precondition and mutant != "without_path_precondition":
+        return True
+    delta = model_delta(laws, near, ratio)
+    epsilon_k, delta_k = group_privacy_bound(LogValue(ratio), delta, k)
+    if epsilon_k != LogValue(ratio**k) or delta_k != k * ratio ** (k - 1) * delta:
+        return False  # exactpml's bound is the poster's formula
+    if not group <= geometric_sum(ratio, k) * delta:  # the chain argument (sharper)
+        return False
+    return bool(
+        group <= _bound(mutant, ratio, delta, k)
+        and model_epsilon(laws, far) <= model_epsilon(laws, near) * k
+    )
+
+
 @check(
     "bldp.group_privacy",
     mutants={
         "without_path_precondition": "group privacy holds without the path precondition",
         "no_group_factor": "databases at distance k are (kε, δ)-close (the factor "
         "k·e^{(k-1)ε} dropped)",
+        "k_delta": "databases at distance k are (kε, k·δ)-close (the factor e^{(k-1)ε} dropped)",
+        "k_minus_2": "databases at distance k are (kε, k·e^{(k-2)ε}·δ)-close (a plausible "
+        "off-by-one in the exponent)",
     },
 )
 def group_privacy(ctx: CheckContext) -> list[Evidence]:
@@ -86,43 +184,94 @@ def group_privacy(ctx: CheckContext) -> list[Evidence]:
     Pr[M(x) ∈ S | o] ≤ e^{kε} Pr[M(x') ∈ S | o] + k·e^{(k-1)ε}·δ.  (The chain argument of DP
     gives Σ_{j<k} e^{jε} δ, at most the stated bound.)
 
-    P: on random models on 2 or 3 one-bit records, k from 2 to the number of records, and
-    e^ε: whenever the precondition holds (reference search, matching exactpml's
+    P: on random models on 2 or 3 one-bit records, noisy counts and count chains
+    (:func:`chain_model`, where the sharp bound is attained), k from 2 to the number of
+    records, and e^ε: whenever the precondition holds (reference search, matching exactpml's
     ``group_privacy_violations``), the definition at distance ≤ k gives
-    δ_k(kε) ≤ k e^{(k-1)ε} δ_1(ε) and ε_k ≤ k ε_1; exactpml's distance-k δ equals the
-    definition's.
+    δ_k(kε) ≤ Σ_{j<k} e^{jε} δ_1(ε) ≤ k e^{(k-1)ε} δ_1(ε) and ε_k ≤ k ε_1; exactpml's
+    distance-k δ equals the definition's and its ``group_privacy_bound`` is the poster's
+    formula.  Pinned chains (3 records, e^ε = 2 and 3/2, k = 2, 3) make the regime certain.
     W: without the precondition it fails completely: two bits, M(x) = x, P = parity; every
     neighbouring pair has different leakage (vacuously (0,0)-BLDP), but (0,0) and (1,1) at
     distance 2 share the leakage 0 and are told apart: δ_2 = 1 > 2·e^ε·0 at every ε.
+    Sharpness: k e^{(k-1)ε} δ is not attained for ε > 0; Σ_{j<k} e^{jε} δ is, by the chains.
     """
+    mutant = ctx.mutant
 
     def holds(instance: tuple[BoundedLeakageModel, int, Fraction]) -> bool:
-        model, k, ratio = instance
-        laws = conditionals(model)
-        precondition = _path_precondition(model, laws, k)
-        if (not group_privacy_violations(model, k)) != precondition:
-            return False
-        near, far = neighbour_pairs(model), pairs_within(model, k)
-        group = model_delta(laws, far, ratio**k)
-        if bldp_delta(model, LogValue(ratio**k), distance=k).delta != group:
-            return False
-        if not precondition and ctx.mutant != "without_path_precondition":
-            return True
-        delta = model_delta(laws, near, ratio)
-        _, bound = group_privacy_bound(LogValue(ratio), delta, k)
-        if ctx.mutant == "no_group_factor":
-            bound = delta
-        return bool(group <= bound and model_epsilon(laws, far) <= model_epsilon(laws, near) * k)
+        return _holds(instance, mutant)
 
+    chains = _pinned_chains()
+    parity = (
+        "parity leakage (no path through leakage 0), k = 2, e^ε = 2",
+        (parity_leakage_group_privacy(), 2, Fraction(2)),
+    )
+    regime = pinned(
+        [*((name, instance) for name, instance, _ in chains), parity],
+        holds,
+        describe="path precondition ⇒ distance-k pairs are (kε, k e^{(k-1)ε} δ)-close, on "
+        "count chains where Σ_{j<k} e^{jε} δ is attained, and without it on parity leakage",
+        explain=explain,
+    )
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
     return [
+        regime,
         property_holds(
             ctx,
             _group_instances(),
             holds,
-            describe="path precondition ⇒ distance-k pairs are (kε, k e^{(k-1)ε} δ)-close",
+            describe="path precondition ⇒ distance-k pairs are (kε, Σ_{j<k} e^{jε} δ)-close, "
+            "hence (kε, k e^{(k-1)ε} δ)-close",
             explain=explain,
         ),
         _group_witness(),
+        *_sharpness(chains),
+    ]
+
+
+def _pinned_chains() -> list[tuple[str, tuple[BoundedLeakageModel, int, Fraction], Fraction]]:
+    result = []
+    for ratio in (Fraction(2), Fraction(3, 2)):
+        delta = chain_delta_bound(3, ratio) / 2
+        model = chain_model(3, ratio, delta, leak=True)
+        for k in (2, 3):
+            name = f"count chain, 3 records, e^ε = {ratio}, δ = {delta}, k = {k}"
+            result.append((name, (model, k, ratio), delta))
+    return result
+
+
+def _sharpness(
+    chains: list[tuple[str, tuple[BoundedLeakageModel, int, Fraction], Fraction]],
+) -> list[Evidence]:
+    values: dict[str, object] = {}
+    attained = poster = True
+    for name, (model, k, ratio), delta in chains:
+        laws = conditionals(model)
+        one = model_delta(laws, neighbour_pairs(model), ratio)
+        group = model_delta(laws, pairs_within(model, k), ratio**k)
+        values[f"{name}: δ_1, δ_k, Σ_{{j<k}} e^{{jε}}δ, k e^{{(k-1)ε}}δ"] = exact_repr(
+            (one, group, geometric_sum(ratio, k) * one, k * ratio ** (k - 1) * one)
+        )
+        attained = attained and one == delta and group == geometric_sum(ratio, k) * delta
+        poster = poster and group < k * ratio ** (k - 1) * delta
+    return [
+        witness_evidence(
+            "count chains attain Σ_{j<k} e^{jε} δ exactly at distance k (δ_1 = δ), strictly "
+            "below the poster's k e^{(k-1)ε} δ",
+            attained and poster,
+            values=values,
+            counterexample=None if attained and poster else str(values),
+        ),
+        sharpness_evidence(
+            "k·e^{(k-1)ε}·δ (group privacy at distance k)",
+            attained=False,
+            on="the count chains (3 records, e^ε = 2 and 3/2, k = 2, 3) and every random "
+            "instance: equal to the sharp form only at ε = 0",
+            sharpest="Σ_{j<k} e^{jε}·δ = δ(e^{kε} - 1)/(e^ε - 1), attained exactly by the "
+            "count chains (P[M = a | Σx = c] = δ Σ_{j<3-c} e^{jε})",
+            values={"sharp at k = 2, e^ε = 2": "3δ", "poster at k = 2, e^ε = 2": "4δ"},
+        ),
     ]
 
 
@@ -132,10 +281,15 @@ def _group_witness() -> Evidence:
     single = [bldp_delta(model, LogValue(r)).delta for r in ratios]
     pairs = [bldp_delta(model, LogValue(r * r), distance=2).delta for r in ratios]
     violations = group_privacy_violations(model, 2)
+    laws = conditionals(model)
+    reference_single = [model_delta(laws, neighbour_pairs(model), r) for r in ratios]
+    reference_pairs = [model_delta(laws, pairs_within(model, 2), r * r) for r in ratios]
     verified = (
         bldp_epsilon(model).epsilon == LogValue(1)
-        and all(d == 0 for d in single)
-        and all(d == 1 for d in pairs)
+        and single == reference_single
+        and pairs == reference_pairs
+        and all(d == 0 for d in reference_single)
+        and all(d == 1 for d in reference_pairs)
         and any(
             set(v.databases) == {(0, 0), (1, 1)} and v.leakage_distance is None for v in violations
         )

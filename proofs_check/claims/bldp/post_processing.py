@@ -7,23 +7,26 @@ and the explicit release of the leakage: f∘M, with f's randomness independent 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
 from hypothesis import strategies as st
 
-from exactpml import LogValue
+from exactpml import Distribution, LogValue, Mechanism
 from exactpml import strategies as xst
 from exactpml.bldp import (
     BoundedLeakageModel,
     bldp_delta,
     bldp_epsilon,
+    identity_leakage,
     post_process,
     release_leakage,
 )
-from proofs_check import CheckContext, Evidence, check, property_holds
-from proofs_check.claims.bldp._common import MODELS, RATIOS, explain
+from proofs_check import CheckContext, Evidence, check, property_holds, sharpness_evidence
+from proofs_check.claims.bldp._common import MODELS, RATIOS, explain, pinned
 from proofs_check.reference.bldp import (
+    Conditional,
     conditionals,
     dp_conditionals,
     model_delta,
@@ -51,10 +54,108 @@ def _post_processing_instances(draw: st.DrawFn) -> tuple[Any, ...]:
     return model, kernel, reading, draw(RATIOS)
 
 
+def _post_processed_laws(laws: Conditional, kernel: Mechanism) -> Conditional:
+    """The reference's law of f(M) given P = o: Σ_m P[M = m | o] f(z | m) (f's randomness
+    independent of r, from the definition)."""
+    result: Conditional = {}
+    for x, by_leakage in laws.items():
+        result[x] = {}
+        for o, law in by_leakage.items():
+            row: dict[Hashable, Fraction] = {}
+            for m, p in law.items():
+                for z in kernel.outputs:
+                    q = Fraction(kernel.probability(m, z))
+                    if p and q:
+                        row[z] = row.get(z, Fraction(0)) + p * q
+            result[x][o] = row
+    return result
+
+
+def _reading(model: BoundedLeakageModel, value: Any) -> BoundedLeakageModel:
+    """f∘M where f reads (M(x, r), r, x) through ``value``: a map that sees more than M's output."""
+    outcomes = model.randomness.outcomes
+    return BoundedLeakageModel(
+        model.randomness,
+        {
+            (x, r): value(m, r, x)
+            for x in model.databases
+            for r, m in zip(outcomes, model.outputs[x], strict=True)
+        },
+        {
+            (x, r): o
+            for x in model.databases
+            for r, o in zip(outcomes, model.leakages[x], strict=True)
+        },
+        databases=model.databases,
+    )
+
+
+def _is_permutation(kernel: Mechanism) -> bool:
+    rows = [[Fraction(kernel.probability(m, z)) for z in kernel.outputs] for m in kernel.inputs]
+    images = [row.index(Fraction(1)) for row in rows if Fraction(1) in row]
+    return len(images) == len(rows) and len(set(images)) == len(rows)
+
+
+def _post_holds(instance: tuple[Any, ...], mutant: str | None) -> bool:
+    model, kernel, reading, ratio = instance
+    before = conditionals(model)
+    if mutant == "reads_randomness":
+        processed = _reading(model, lambda m, r, x: reading[(m, r)])
+        expected = conditionals(processed)
+    elif mutant == "reads_database":
+        processed = _reading(model, lambda m, r, x: (reading[(m, r)], x))
+        expected = conditionals(processed)
+    else:
+        processed = post_process(model, kernel)
+        expected = _post_processed_laws(before, kernel)
+    pairs = neighbour_pairs(model)
+    after = conditionals(processed)
+    if after != expected:
+        return False  # exactpml's f∘M is the definition's
+    delta = model_delta(after, pairs, ratio)
+    epsilon = model_epsilon(after, pairs)
+    if bldp_delta(processed, LogValue(ratio)).delta != delta:
+        return False
+    if bldp_epsilon(processed).epsilon != epsilon:
+        return False
+    original = model_delta(before, pairs, ratio)
+    if mutant == "non_injective_strict" and original > 0 and not _is_permutation(kernel):
+        return delta < original
+    return delta <= original and epsilon <= model_epsilon(before, pairs)
+
+
+def _merging_model() -> BoundedLeakageModel:
+    """One bit, R uniform on 0..3, constant leakage: M(0, ·) = 0, 0, 1, 2 and M(1, ·) = 1, 1,
+    2, 2: laws (1/2, 1/4, 1/4) and (0, 1/2, 1/2), δ(ε = 0) = 1/2 in both directions."""
+    table = {(0,): (0, 0, 1, 2), (1,): (1, 1, 2, 2)}
+    return BoundedLeakageModel(
+        Distribution({r: Fraction(1, 4) for r in range(4)}),
+        lambda x, r: table[x][r],
+        lambda x, r: 0,
+        databases=[(0,), (1,)],
+    )
+
+
+def _pinned_post() -> list[tuple[str, tuple[Any, ...]]]:
+    model = _merging_model()
+    merge = Mechanism({0: {"0": 1}, 1: {"12": 1}, 2: {"12": 1}})
+    identity = Mechanism({m: {m: 1} for m in (0, 1, 2)})
+    # f reading r (or x) tells x apart: 1 iff m is what x = (0,) would output with this r
+    reveal = {(m, r): int(m == (0, 0, 1, 2)[r]) for m in (0, 1, 2) for r in range(4)}
+    return [
+        (f"{name}, e^ε = {ratio}", (model, kernel, reveal, ratio))
+        for name, kernel in (("f merging outputs 1 and 2", merge), ("f the identity", identity))
+        for ratio in (Fraction(1), Fraction(3, 2))
+    ]
+
+
 @check(
     "bldp.post_processing",
     mutants={
         "reads_randomness": "f may read M's randomness r (the independence hypothesis dropped)",
+        "reads_database": "f may read the database x (a post-processing that sees the input)",
+        "non_injective_strict": "a post-processing f that is not a relabelling strictly lowers "
+        "δ(ε) whenever δ(ε) > 0",
     },
 )
 def post_processing(ctx: CheckContext) -> list[Evidence]:
@@ -64,51 +165,61 @@ def post_processing(ctx: CheckContext) -> list[Evidence]:
     independent of r, is (ε,δ)-BLDP w.r.t. the same P.
 
     P: on random models, random post-processing kernels f (realised by exactpml's
-    ``post_process`` with finite randomness of its own) and e^ε: the definition on the raw
-    tables of f∘M gives δ(ε) ≤ that of M and ε ≤ that of M; exactpml's values for f∘M equal
-    the definition's.
+    ``post_process`` with finite randomness of its own) and e^ε: the conditional laws of
+    f∘M given P = o on exactpml's tables are the reference's Σ_m P[M = m | o] f(z | m); the
+    definition on them gives δ(ε) ≤ that of M and ε ≤ that of M; exactpml's values for f∘M
+    equal the definition's.
+    W: pinned (one bit, laws (1/2, 1/4, 1/4) and (0, 1/2, 1/2)): f the identity and f
+    merging the two outputs on the same side keep δ(ε = 0) = 1/2 exactly (sharpness: the
+    bound δ(f∘M) ≤ δ(M) is attained, also by non-injective f); f reading r or x reveals x.
     """
+    mutant = ctx.mutant
 
     def holds(instance: tuple[Any, ...]) -> bool:
-        model, kernel, reading, ratio = instance
-        if ctx.mutant == "reads_randomness":
-            processed = BoundedLeakageModel(
-                model.randomness,
-                {
-                    (x, r): reading[(m, r)]
-                    for x in model.databases
-                    for r, m in zip(model.randomness.outcomes, model.outputs[x], strict=True)
-                },
-                {
-                    (x, r): o
-                    for x in model.databases
-                    for r, o in zip(model.randomness.outcomes, model.leakages[x], strict=True)
-                },
-                databases=model.databases,
-            )
-        else:
-            processed = post_process(model, kernel)
-        pairs = neighbour_pairs(model)
-        before, after = conditionals(model), conditionals(processed)
-        delta = model_delta(after, pairs, ratio)
-        epsilon = model_epsilon(after, pairs)
-        if bldp_delta(processed, LogValue(ratio)).delta != delta:
-            return False
-        if bldp_epsilon(processed).epsilon != epsilon:
-            return False
-        return delta <= model_delta(before, pairs, ratio) and epsilon <= model_epsilon(
-            before, pairs
-        )
+        return _post_holds(instance, mutant)
 
+    regime = pinned(
+        _pinned_post(),
+        holds,
+        describe="f∘M has δ(ε) and ε at most M's (a merge of two outputs on the same side of "
+        "the likelihood ratio, and the identity)",
+        explain=explain,
+        kind="W",
+    )
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
+    model = _merging_model()
+    merged = post_process(model, _pinned_post()[0][1][1])
+    pairs = neighbour_pairs(model)
+    before = model_delta(conditionals(model), pairs, Fraction(1))
+    after = model_delta(conditionals(merged), pairs, Fraction(1))
     return [
+        regime,
         property_holds(
             ctx,
             _post_processing_instances(),
             holds,
-            describe="f∘M (f's randomness independent of r) has δ(ε) and ε at most M's",
+            describe="f∘M (f's randomness independent of r) has δ(ε) and ε at most M's; its "
+            "laws are the definition's",
             explain=explain,
-        )
+        ),
+        sharpness_evidence(
+            "δ(f∘M) ≤ δ(M) (post-processing)",
+            attained=before == after,
+            on="one bit with laws (1/2, 1/4, 1/4) and (0, 1/2, 1/2) at ε = 0: f the identity, "
+            "and f merging the outputs 1 and 2 (not injective): δ = 1/2 before and after",
+            sharpest=None if before == after else "not attained on the pinned instance",
+            values={"δ(M)": before, "δ(f∘M), f merging": after},
+        ),
     ]
+
+
+def _released_laws(laws: Conditional) -> Conditional:
+    """The reference's laws of (M, P) given P = o: (m, o) with M's conditional probability."""
+    return {
+        x: {o: {(m, o): p for m, p in law.items()} for o, law in by_leakage.items()}
+        for x, by_leakage in laws.items()
+    }
 
 
 @check(
@@ -116,6 +227,10 @@ def post_processing(ctx: CheckContext) -> list[Evidence]:
     mutants={
         "dp_kept": "releasing the leakage keeps the (ε,δ)-DP parameters of M (leakage not "
         "conditioned on)",
+        "release_randomness": "releasing (M(x, r), r) instead of the leakage keeps M's BLDP "
+        "parameters",
+        "pair_dp_is_bldp": "the released pair (M, P) has (ε,δ)-DP parameters equal to M's "
+        "BLDP parameters",
     },
 )
 def leak_release(ctx: CheckContext) -> list[Evidence]:
@@ -123,21 +238,48 @@ def leak_release(ctx: CheckContext) -> list[Evidence]:
 
     Statement: M'(x, r) = (M(x, r), P(x, r)) has the same BLDP parameters w.r.t. P as M.
 
-    P: on random models and e^ε: the definition on the raw tables gives the same δ(ε) and ε
-    for (M, P) as for M (given P = o the second coordinate is the constant o), and exactpml's
-    ``release_leakage`` values equal them.
+    P: on random models and e^ε: the laws of exactpml's ``release_leakage`` given P = o are
+    the reference's (m, o) with M's conditional law (given P = o the second coordinate is
+    the constant o), and the definition on the raw tables gives the same δ(ε) and ε for
+    (M, P) as for M; exactpml's values equal them.  Pinned: the one-time pad (M = x XOR r,
+    P = constant) against the release of r, and M = P = x.
     """
+    mutant = ctx.mutant
 
     def holds(instance: tuple[BoundedLeakageModel, Fraction]) -> bool:
         model, ratio = instance
         released = release_leakage(model)
         pairs = neighbour_pairs(model)
-        if ctx.mutant == "dp_kept":
+        before = conditionals(model)
+        if mutant == "dp_kept":
             return bool(
                 model_delta(dp_conditionals(released), pairs, ratio)
                 == model_delta(dp_conditionals(model), pairs, ratio)
             )
-        before, after = conditionals(model), conditionals(released)
+        if mutant == "pair_dp_is_bldp":
+            return bool(
+                model_delta(dp_conditionals(released), pairs, ratio)
+                == model_delta(before, pairs, ratio)
+            )
+        if mutant == "release_randomness":
+            outcomes = model.randomness.outcomes
+            released = BoundedLeakageModel(
+                model.randomness,
+                {
+                    (x, r): (m, r)
+                    for x in model.databases
+                    for r, m in zip(outcomes, model.outputs[x], strict=True)
+                },
+                {
+                    (x, r): o
+                    for x in model.databases
+                    for r, o in zip(outcomes, model.leakages[x], strict=True)
+                },
+                databases=model.databases,
+            )
+        elif conditionals(released) != _released_laws(before):
+            return False
+        after = conditionals(released)
         delta = model_delta(after, pairs, ratio)
         return (
             delta
@@ -148,12 +290,26 @@ def leak_release(ctx: CheckContext) -> list[Evidence]:
             == bldp_epsilon(released).epsilon
         )
 
+    bit = Distribution({0: Fraction(1, 2), 1: Fraction(1, 2)})
+    pad = BoundedLeakageModel(bit, lambda x, r: x[0] ^ r, lambda x, r: 0, databases=[(0,), (1,)])
+    regime = pinned(
+        [
+            ("one-time pad M = x XOR r, constant leakage, e^ε = 2", (pad, Fraction(2))),
+            ("M = P = x (identity leakage), e^ε = 1", (identity_leakage(), Fraction(1))),
+        ],
+        holds,
+        describe="(M, P) has the BLDP parameters of M",
+        explain=explain,
+    )
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
     return [
+        regime,
         property_holds(
             ctx,
             st.tuples(MODELS, RATIOS),
             holds,
-            describe="(M, P) has the BLDP parameters of M",
+            describe="(M, P) has the BLDP parameters of M; its laws are the definition's",
             explain=explain,
-        )
+        ),
     ]

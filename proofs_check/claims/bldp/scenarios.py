@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from hypothesis import strategies as st
 
-from exactpml import LogValue, Mechanism
+from exactpml import Distribution, LogValue, Mechanism
 from exactpml import strategies as xst
 from exactpml.bldp import (
     BoundedLeakageModel,
@@ -28,8 +28,15 @@ from exactpml.bldp import (
     independent_leakage,
     non_participation,
 )
-from proofs_check import CheckContext, Evidence, check, property_holds, witness_evidence
-from proofs_check.claims.bldp._common import MODELS, RATIOS, explain
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    check,
+    property_holds,
+    sharpness_evidence,
+    witness_evidence,
+)
+from proofs_check.claims.bldp._common import MODELS, RATIOS, explain, pinned
 from proofs_check.reference.bldp import (
     Conditional,
     conditionals,
@@ -73,6 +80,10 @@ def _independent_instances(draw: st.DrawFn, *, dependent: bool) -> tuple[Any, ..
     mutants={
         "converse": "(ε,δ)-BLDP ⇒ (ε,δ)-DP for independent leakage",
         "dependent_leakage": "(ε,δ)-DP ⇒ (ε,δ)-BLDP for any leakage (independence dropped)",
+        "always_equal": "for independent leakage the BLDP parameters always equal the DP "
+        "parameters (the sharing condition dropped: 'preserves the same bounds' as equality)",
+        "census_per_person": "the census count keeps ε = 2·log(1/α) (one log(1/α) per person "
+        "counted)",
     },
 )
 def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
@@ -112,9 +123,30 @@ def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
             return False
         if not (bldp <= dp and bldp_eps <= dp_eps):
             return False
+        if ctx.mutant == "always_equal":
+            return bldp == dp and bldp_eps == dp_eps
         return len(sharing) < len(pairs) or (bldp == dp and bldp_eps == dp_eps)
 
+    regime = pinned(
+        [
+            (
+                "M = x with noise 1/4, leakage = x (no neighbouring pair shares), e^ε = 1",
+                (_noisy_identity(leak_x=True), Fraction(1)),
+            ),
+            (
+                "M = x with noise 1/4, independent fair-bit leakage, e^ε = 2",
+                (_noisy_identity(leak_x=False), Fraction(2)),
+            ),
+        ],
+        holds,
+        describe="M ⊥ P ⇒ BLDP = DP over the pairs sharing a leakage value ≤ DP",
+        explain=explain,
+    )
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
+    census, witness = _census_witness(ctx.mutant)
     return [
+        regime,
         property_holds(
             ctx,
             _independent_instances(dependent=dependent),
@@ -122,34 +154,76 @@ def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
             describe="M ⊥ P ⇒ BLDP = DP over the pairs sharing a leakage value ≤ DP",
             explain=explain,
         ),
-        _census_witness(),
+        witness,
+        sharpness_evidence(
+            "BLDP parameters ≤ DP parameters (independent leakage)",
+            attained=census,
+            on="the census scenario (exact group counts leaked, α = 1/2): ε = log 2 and δ(0) "
+            "as for DP; equality holds exactly when every neighbouring pair shares a leakage "
+            "value of positive probability (checked on every random instance)",
+            sharpest=None if census else "not attained on the census scenario",
+        ),
     ]
 
 
-def _census_witness() -> Evidence:
+def _noisy_identity(*, leak_x: bool) -> BoundedLeakageModel:
+    """One bit; M = x w.p. 3/4, else 1 - x (R uniform on 0..3), leakage x or a fair bit
+    independent of M (R's parity is not what M reads: M flips iff R = 0)."""
+    return BoundedLeakageModel(
+        Distribution({(r, b): Fraction(1, 8) for r in range(4) for b in (0, 1)}),
+        lambda x, r: x[0] ^ int(r[0] == 0),
+        (lambda x, r: x[0]) if leak_x else (lambda x, r: r[1]),
+        databases=[(0,), (1,)],
+    )
+
+
+def _census_witness(mutant: str | None) -> tuple[bool, Evidence]:
     census = census_exact_counts(2, Fraction(1, 2))
     vacuous = identity_leakage()
     zero = LogValue(1)
+    laws, plain = conditionals(census), dp_conditionals(census)
+    pairs = neighbour_pairs(census)
     facts = {
         "census ε (BLDP)": bldp_epsilon(census).epsilon,
         "census ε (DP)": dp_epsilon(census).epsilon,
+        "census ε (reference, BLDP and DP)": (
+            model_epsilon(laws, pairs),
+            model_epsilon(plain, pairs),
+        ),
         "census δ(ε = 0) (BLDP)": bldp_delta(census, zero).delta,
         "census δ(ε = 0) (DP)": dp_delta(census, zero).delta,
+        "census δ(ε = 0) (reference, BLDP and DP)": (
+            model_delta(laws, pairs, Fraction(1)),
+            model_delta(plain, pairs, Fraction(1)),
+        ),
         "identity leakage ε (BLDP)": bldp_epsilon(vacuous).epsilon,
         "identity leakage ε (DP)": dp_epsilon(vacuous).epsilon,
     }
+    expected = LogValue(4) if mutant == "census_per_person" else LogValue(2)
+    attained = facts["census ε (BLDP)"] == facts["census ε (DP)"] == expected and facts[
+        "census ε (reference, BLDP and DP)"
+    ] == (expected, expected)
+    same_delta = (
+        facts["census δ(ε = 0) (BLDP)"]
+        == facts["census δ(ε = 0) (DP)"]
+        == facts["census δ(ε = 0) (reference, BLDP and DP)"][0]  # type: ignore[index]
+        == facts["census δ(ε = 0) (reference, BLDP and DP)"][1]  # type: ignore[index]
+    )
     verified = (
-        facts["census ε (BLDP)"] == facts["census ε (DP)"] == LogValue(2)
-        and facts["census δ(ε = 0) (BLDP)"] == facts["census δ(ε = 0) (DP)"]
+        attained
+        and same_delta
         and facts["identity leakage ε (BLDP)"] == zero
         and facts["identity leakage ε (DP)"] == LogValue.infinity()
     )
-    return witness_evidence(
+    shown = {k: str(v) for k, v in facts.items()}
+    return attained and same_delta, witness_evidence(
         "census exact counts keep the DP bounds (ε = log 2 for α = 1/2); M = P = x is "
-        "(0,0)-BLDP but not DP (the converse fails)",
+        "(0,0)-BLDP but not DP (the converse fails)"
+        if mutant != "census_per_person"
+        else "census exact counts keep ε = 2·log 2 (mutant)",
         verified,
-        values=facts,
-        counterexample=None if verified else str({k: str(v) for k, v in facts.items()}),
+        values=shown,
+        counterexample=None if verified else str(shown),
     )
 
 
@@ -158,6 +232,8 @@ def _census_witness() -> Evidence:
     mutants={
         "number_of_studies": "given the participation bound m the loss is still k·ε (the number "
         "of studies), as for DP",
+        "off_by_one": "given the participation bound m the loss is (m+1)·ε",
+        "m_minus_one": "given the participation bound m the loss is (m-1)·ε (the first study free)",
     },
 )
 def non_participation_check(ctx: CheckContext) -> list[Evidence]:
@@ -188,7 +264,12 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
             sub = [(x, y) for x, y in pairs if m in laws[x] and m in laws[y]]
             only: Conditional = {x: {m: laws[x][m]} for x in laws if m in laws[x]}
             reference = model_epsilon(only, sub)
-            claimed = LogValue(2**studies) if ctx.mutant == "number_of_studies" else LogValue(2**m)
+            exponent = {
+                "number_of_studies": studies,
+                "off_by_one": m + 1,
+                "m_minus_one": m - 1,
+            }.get(ctx.mutant or "", m)
+            claimed = LogValue(Fraction(2) ** exponent)
             facts[f"k = {studies}: ε given m = {m}"] = value
             verified = verified and value == reference == claimed
         dp = dp_epsilon(model).epsilon
@@ -196,6 +277,13 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
         verified = verified and dp == LogValue(2**studies)
     shown = {name: str(value) for name, value in facts.items()}
     return [
+        sharpness_evidence(
+            "loss ≤ m·ε given the participation bound m",
+            attained=verified,
+            on="population 2, α = 1/2, k = 2 and 3 studies: given m the loss is exactly "
+            "m·log 2, for every m",
+            sharpest=None if verified else "not attained",
+        ),
         witness_evidence(
             "exactpml's model (the poster's formulas were lost): k = 2, 3 studies on 2 people, "
             "α = 1/2; given participation bound m the loss is m·log 2 for both k, DP is "
@@ -203,5 +291,5 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
             verified,
             values=shown,
             counterexample=None if verified else str(shown),
-        )
+        ),
     ]

@@ -40,7 +40,7 @@ CLAIMS: tuple[Claim, ...] = (
         statement=(
             "f∘M, with f's own randomness independent of r, keeps (ε,δ)-BLDP w.r.t. the same P."
         ),
-        kinds=("P",),
+        kinds=("P", "W"),
     ),
     Claim(
         id="bldp.composition",

@@ -1,20 +1,23 @@
 """Strategies and helpers shared by the ``pk.*`` checks (thesis *Lowering the cost of
-anonymization*, §3.1.3): the ranges of e^ε and δ, random settings with a mechanism, and the
-reference's δ_A(b) by the PLRV form of Def 57.
+anonymization*, §3.1.3): the ranges of e^ε and δ, random settings with a mechanism, the
+reference's δ_A(b) by the PLRV form of Def 57, and the quantifier "every t ≠ t′" of Defs
+57/58 (:func:`every_pair_settings`: one setting per pair of values of D(i); exactpml's δ's
+for a setting are maxima over both orders of its pair).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from hypothesis import strategies as st
 
-from exactpml import Mechanism
+from exactpml import Distribution, Mechanism
 from exactpml import strategies as xst
 from exactpml.partial_knowledge import PartialKnowledge
-from proofs_check import CheckContext
+from proofs_check import CheckContext, Evidence, witness_evidence
 from proofs_check.reference import (
     ConditionalLaws,
     describe_mechanism,
@@ -25,13 +28,17 @@ from proofs_check.reference import (
 __all__ = [
     "DELTAS",
     "RATIOS",
+    "every_pair_settings",
     "explain_setting",
     "neighbouring",
     "phi_verified",
+    "pinned",
     "reference_deltas",
     "row_of",
     "settings_with_mechanism",
     "smaller",
+    "thresholded_kernel",
+    "votes",
 ]
 
 
@@ -101,4 +108,82 @@ def phi_verified(
         law[first].get(o, zero) == law[second].get(phi[o], zero)
         for law in (laws.value, laws.alternative)
         for o in support
+    )
+
+
+def every_pair_settings(setting: PartialKnowledge) -> list[PartialKnowledge]:
+    """The setting with (t, t′) replaced by every pair of distinct possible values of D(i)
+    (the same records, target and knowledge): Defs 57/58 quantify over every t ≠ t′, and
+    exactpml's δ's for one setting cover both orders of its pair."""
+    values = [v for v, p in setting.records[setting.target].items() if p]
+    result = []
+    for t, other in itertools.combinations(values, 2):
+        if setting.known is not None:
+            result.append(
+                PartialKnowledge(
+                    setting.records,
+                    target=setting.target,
+                    value=t,
+                    alternative=other,
+                    known=setting.known,
+                )
+            )
+        else:
+            result.append(
+                PartialKnowledge(
+                    setting.records,
+                    target=setting.target,
+                    value=t,
+                    alternative=other,
+                    knowledge=setting.knowledge_of,
+                )
+            )
+    return result
+
+
+def thresholded_kernel(voters: int, threshold: int) -> Mechanism:
+    """The thresholded Yes count on ("No", "Yes")^voters as an explicit kernel, written from
+    the thesis's text (release #Yes iff it exceeds ``threshold``, else ⊥), independently of
+    exactpml's counting mechanisms."""
+    rows: dict[Hashable, dict[Hashable, int]] = {}
+    for database in itertools.product(("No", "Yes"), repeat=voters):
+        count = database.count("Yes")
+        rows[database] = {count if count > threshold else "⊥": 1}
+    return Mechanism(rows)
+
+
+def votes(p: Fraction) -> Distribution:
+    """A vote, Yes with probability ``p``."""
+    return Distribution({"No": 1 - p, "Yes": p})
+
+
+def pinned(
+    instances: Sequence[tuple[str, Any]],
+    holds: Any,
+    *,
+    describe: str,
+    explain: Any = None,
+    kind: Any = "P",
+) -> Evidence:
+    """The property ``holds`` on pinned instances, named: the regime a statement is sharp in
+    (or a mutant shows), which random generation may miss.  Fails on the first instance where
+    ``holds`` is False, with its exact rendering."""
+    undecided = []
+    for name, instance in instances:
+        verdict = holds(instance)
+        if verdict is False:
+            shown = explain(instance) if explain is not None else repr(instance)
+            return witness_evidence(
+                f"{describe}, on the pinned instances",
+                False,
+                counterexample=f"{name}: {shown}",
+                kind=kind,
+            )
+        if verdict is None:
+            undecided.append(name)
+    names = "; ".join(name for name, _ in instances)
+    return witness_evidence(
+        f"{describe}, on the pinned instances: {names}",
+        None if undecided else True,
+        kind=kind,
     )

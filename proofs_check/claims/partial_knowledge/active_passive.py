@@ -4,7 +4,8 @@ Thesis *Lowering the cost of anonymization*, §3.1.3, Theorem 1 with Definitions
 PPKDP quantity is E_b[δ_A(b)], APKDP implies PPKDP with the same (ε, δ), and for δ = 0 they
 are equivalent.  Def 58 is summed database by database by
 :func:`proofs_check.reference.partial_knowledge.def_58_quantity`, so the check does not
-presuppose the theorem's decomposition.
+presuppose the theorem's decomposition; every ordered pair (t, t′) of values of D(i) is
+evaluated (Defs 57/58 quantify over every t ≠ t′).
 """
 
 from __future__ import annotations
@@ -22,15 +23,35 @@ from exactpml.partial_knowledge import (
     knowledge_laws,
     ppkdp_delta,
 )
-from proofs_check import CheckContext, Evidence, check, property_holds
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    check,
+    property_holds,
+    sharpness_evidence,
+    witness_evidence,
+)
 from proofs_check.claims.partial_knowledge._common import (
+    every_pair_settings,
     explain_setting,
+    pinned,
     reference_deltas,
     settings_with_mechanism,
+    thresholded_kernel,
+    votes,
 )
-from proofs_check.reference import ConditionalLaws, conditional_laws, def_58_quantity
+from proofs_check.reference import (
+    apkdp_by_definition,
+    conditional_laws,
+    def_58_quantity,
+    epsilon_by_definition,
+    ordered_values,
+    ppkdp_by_definition,
+)
 
 __all__ = ["thm_1"]
+
+SMALL_DELTA = Fraction(1, 10)
 
 
 @check(
@@ -38,6 +59,10 @@ __all__ = ["thm_1"]
     mutants={
         "ppk_implies_apk": "(ε,δ)-PPKDP ⇒ (ε,δ)-APKDP also for δ > 0",
         "uniform_weights": "the PPKDP quantity is the unweighted mean of δ_A(b) over supp(B)",
+        "small_delta_equivalence": "the δ = 0 equivalence extends to small δ: (ε,δ)-PPKDP ⇒ "
+        "(ε,δ)-APKDP for every δ ≤ 1/10",
+        "one_order": "the APKDP and PPKDP δ's over the setting's order (t, t′) only (Defs "
+        "57/58's 'every t ≠ t′' dropped)",
     },
 )
 def thm_1(ctx: CheckContext) -> list[Evidence]:
@@ -47,60 +72,156 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
     (ε,δ)-APKDP ⇒ (ε,δ)-PPKDP, and for δ = 0 the two are equivalent.
 
     P: on random settings (1 to 3 independent records, known records or an arbitrary
-    knowledge function independent of D(i)) with random exact kernels on the databases:
-    Def 58 evaluated database by database (reference enumeration) equals exactpml's
-    ``ppkdp_delta`` and Σ_b P[B=b] δ_A(b) of the reference δ_A; exactpml's δ_A(b) equal the
-    reference; ``ppkdp_delta`` ≤ ``apkdp_delta`` and the mechanism is (ε, δ_APK)-PPKDP;
-    (ε,0)-APKDP ⇔ (ε,0)-PPKDP; the smallest ε at δ = 0 is max_{b,o} L(o, b) (reference).
+    knowledge function independent of D(i)) with random exact kernels on the databases, for
+    every pair {t, t′} of values of D(i) and both orders: Def 58 evaluated database by
+    database (reference enumeration) equals exactpml's one-order ``ppkdp_delta`` and
+    Σ_b P[B=b] δ_A(b) of the reference δ_A; exactpml's one-order δ_A(b) equal the reference;
+    the δ's over both orders (``apkdp_delta``, ``ppkdp_delta``) equal the reference maxima
+    over the orders; ``ppkdp_delta`` ≤ ``apkdp_delta`` and the mechanism is
+    (ε, δ_APK)-PPKDP; (ε,0)-APKDP ⇔ (ε,0)-PPKDP; the smallest ε at δ = 0 is the reference
+    max over the orders, b and o of L(o, b).
+    W (sharpness of δ_PPK ≤ δ_APK): attained with δ > 0 on Remark 2's instance (3 fair votes,
+    one known, release iff count > 1, e^ε = 3: δ_APK = δ_PPK = 1/2, the order (Yes, No)
+    having δ_A ≡ 1/2), strict on Example 7.
     """
+    mutant = ctx.mutant
 
     def holds(instance: tuple[PartialKnowledge, Mechanism, Fraction]) -> bool:
-        setting, mechanism, ratio = instance
+        first, mechanism, ratio = instance
         epsilon = LogValue(ratio)
-        reference = conditional_laws(setting, mechanism)
-        deltas = reference_deltas(reference, ratio)
-        laws = knowledge_laws(setting, mechanism)
-        library = knowledge_deltas(setting, laws, epsilon)
-        if library != deltas:
-            return False
-        passive = ppkdp_delta(setting, laws, epsilon)
-        active = apkdp_delta(setting, laws, epsilon).delta
-        if ctx.mutant == "uniform_weights":
-            expected = sum(deltas.values(), Fraction(0)) / len(deltas)
-        else:
-            expected = sum((reference.weights[b] * deltas[b] for b in deltas), Fraction(0))
-        if not def_58_quantity(reference, mechanism, ratio) == passive == expected:
-            return False
-        if ctx.mutant == "ppk_implies_apk" and not is_apkdp(setting, laws, epsilon, passive):
-            return False
-        if not (passive <= active and is_ppkdp(setting, laws, epsilon, active)):
-            return False
-        if is_apkdp(setting, laws, epsilon, 0) != is_ppkdp(setting, laws, epsilon, 0):
-            return False
-        return apkdp_epsilon(setting, laws).epsilon == _max_plrv(reference)
+        for setting in every_pair_settings(first):
+            laws = knowledge_laws(setting, mechanism)
+            for order, which in zip(ordered_values(setting), ("given", "reversed"), strict=True):
+                reference = conditional_laws(setting, mechanism, order=order)
+                deltas = reference_deltas(reference, ratio)
+                if knowledge_deltas(setting, laws, epsilon, reverse=which == "reversed") != deltas:
+                    return False
+                if mutant == "uniform_weights":
+                    expected = sum(deltas.values(), Fraction(0)) / len(deltas)
+                else:
+                    expected = sum((reference.weights[b] * deltas[b] for b in deltas), Fraction(0))
+                passive = ppkdp_delta(setting, laws, epsilon, orders=which)  # type: ignore[arg-type]
+                if not def_58_quantity(reference, mechanism, ratio) == passive == expected:
+                    return False
+            orders = ordered_values(setting)[:1] if mutant == "one_order" else None
+            passive = ppkdp_delta(setting, laws, epsilon)
+            active = apkdp_delta(setting, laws, epsilon).delta
+            if passive != ppkdp_by_definition(setting, mechanism, ratio, orders=orders):
+                return False
+            if active != apkdp_by_definition(setting, mechanism, ratio, orders=orders):
+                return False
+            if mutant == "ppk_implies_apk" and not is_apkdp(setting, laws, epsilon, passive):
+                return False
+            if (
+                mutant == "small_delta_equivalence"
+                and passive <= SMALL_DELTA
+                and not is_apkdp(setting, laws, epsilon, passive)
+            ):
+                return False
+            if not (passive <= active and is_ppkdp(setting, laws, epsilon, active)):
+                return False
+            if is_apkdp(setting, laws, epsilon, 0) != is_ppkdp(setting, laws, epsilon, 0):
+                return False
+            ratio_0 = epsilon_by_definition(setting, mechanism)
+            smallest = LogValue.infinity() if ratio_0 is None else LogValue(ratio_0)
+            if apkdp_epsilon(setting, laws).epsilon != smallest:
+                return False
+        return True
 
+    regime = pinned(
+        _pinned_instances(),
+        holds,
+        describe="every t ≠ t′: Def 58 = Σ_b P[b] δ_A(b); APKDP ⇒ PPKDP (thresholded "
+        "referendums, where δ_A(b) varies with b)",
+        explain=explain_setting,
+    )
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
     return [
+        regime,
         property_holds(
             ctx,
             settings_with_mechanism(),
             holds,
-            describe=(
-                "Def 58 = Σ_b P[b] δ_A(b); APKDP ⇒ PPKDP; (ε,0)-APKDP ⇔ (ε,0)-PPKDP"
-                if ctx.mutant != "ppk_implies_apk"
-                else "PPKDP ⇒ APKDP at δ = δ_PPK"
+            describe={
+                "ppk_implies_apk": "PPKDP ⇒ APKDP at δ = δ_PPK (mutant)",
+                "small_delta_equivalence": "PPKDP ⇒ APKDP at δ = δ_PPK ≤ 1/10 (mutant)",
+            }.get(
+                mutant or "",
+                "every t ≠ t′: Def 58 = Σ_b P[b] δ_A(b); APKDP ⇒ PPKDP; (ε,0)-APKDP ⇔ (ε,0)-PPKDP",
             ),
             explain=explain_setting,
+        ),
+        *_sharpness(),
+    ]
+
+
+def _referendum(
+    voters: int, known: int, threshold: int, p: Fraction
+) -> tuple[PartialKnowledge, Mechanism]:
+    setting = PartialKnowledge(
+        [votes(p)] * voters, target=known, value="No", alternative="Yes", known=range(known)
+    )
+    return setting, thresholded_kernel(voters, threshold)
+
+
+def _pinned_instances() -> list[tuple[str, tuple[PartialKnowledge, Mechanism, Fraction]]]:
+    """Thresholded referendums (kernels from the text): δ_A(b) varies with b, weights are not
+    uniform and δ_PPK is small while δ_APK is not."""
+    return [
+        (
+            f"{v} voters, {k} known, release iff > {t}, p = {p}, e^ε = {r}",
+            (*_referendum(v, k, t, p), r),
+        )
+        for v, k, t, p, r in (
+            (6, 2, 2, Fraction(1, 10), Fraction(3)),
+            (5, 2, 1, Fraction(1, 5), Fraction(3, 2)),
+            (3, 1, 1, Fraction(1, 2), Fraction(3)),
         )
     ]
 
 
-def _max_plrv(laws: ConditionalLaws) -> LogValue:
-    best = LogValue(1)
-    for b in laws.weights:
-        for o, p in laws.value[b].items():
-            q = laws.alternative[b].get(o, Fraction(0))
-            if p and not q:
-                return LogValue.infinity()
-            if p and LogValue(p / q) > best:
-                best = LogValue(p / q)
-    return best
+def _sharpness() -> list[Evidence]:
+    """δ_PPK ≤ δ_APK attained with δ > 0 (Remark 2's instance) and strict (Example 7's small
+    scale), from the reference on kernels written from the text."""
+    coin = votes(Fraction(1, 2))
+    remark = PartialKnowledge([coin] * 3, target=0, value="No", alternative="Yes", known=[1])
+    kernel = thresholded_kernel(3, 1)
+    three = Fraction(3)
+    active = apkdp_by_definition(remark, kernel, three)
+    passive = ppkdp_by_definition(remark, kernel, three)
+    library = (
+        apkdp_delta(remark, kernel, LogValue(three)).delta,
+        ppkdp_delta(remark, kernel, LogValue(three)),
+    )
+    attained = active == passive == Fraction(1, 2) and library == (active, passive)
+    example = PartialKnowledge(
+        [votes(Fraction(1, 10))] * 6, target=2, value="No", alternative="Yes", known=[0, 1]
+    )
+    strict_kernel = thresholded_kernel(6, 2)
+    strict = (
+        ppkdp_by_definition(example, strict_kernel, three),
+        apkdp_by_definition(example, strict_kernel, three),
+    )
+    return [
+        witness_evidence(
+            "δ_PPK = δ_APK = 1/2 on Remark 2's instance at e^ε = 3 (both orders), and "
+            "δ_PPK < δ_APK on a thresholded referendum (6 voters, 2 known, release iff > 2, "
+            "p = 1/10)",
+            attained and strict[0] < strict[1],
+            values={"Remark 2: δ_APK, δ_PPK": (active, passive), "referendum": strict},
+            counterexample=None
+            if attained and strict[0] < strict[1]
+            else f"Remark 2: reference {(active, passive)}, exactpml {library}; "
+            f"referendum (δ_PPK, δ_APK) = {strict}",
+        ),
+        sharpness_evidence(
+            "δ_PPK ≤ δ_APK (APKDP ⇒ PPKDP)",
+            attained=attained,
+            on="Remark 2's instance (3 fair votes, one known, release iff count > 1, e^ε = 3): "
+            "δ_PPK = δ_APK = 1/2, the order (Yes, No) having δ_A ≡ 1/2; equality holds "
+            "exactly when some order has δ_A(b) = δ_APK for every b",
+            sharpest=None if attained else "not attained",
+            values={"δ_APK": active, "δ_PPK": passive},
+        ),
+    ]

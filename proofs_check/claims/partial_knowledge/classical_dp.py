@@ -17,7 +17,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from exactpml import LogValue, Mechanism
+from exactpml import Distribution, LogValue, Mechanism
 from exactpml import strategies as xst
 from exactpml.leakage.hockey_stick import hockey_stick
 from exactpml.partial_knowledge import (
@@ -31,6 +31,7 @@ from proofs_check.claims.partial_knowledge._common import (
     DELTAS,
     RATIOS,
     neighbouring,
+    pinned,
     row_of,
     smaller,
 )
@@ -55,6 +56,8 @@ def _dp_instances(draw: st.DrawFn) -> tuple[Mechanism, Fraction, Fraction]:
     mutants={
         "no_positive_part": "the PLRV form without max(0, ·): E[1 - e^{ε - L(O)}]",
         "singletons": "the set form maximised over single outputs only",
+        "halved_l1": "the PLRV form equals ½ Σ_o |p_o - e^ε q_o| (total variation's ½ carried "
+        "over to e^ε ≥ 1)",
     },
 )
 def prop_8(ctx: CheckContext) -> list[Evidence]:
@@ -74,6 +77,15 @@ def prop_8(ctx: CheckContext) -> list[Evidence]:
     largest = 1 if ctx.mutant == "singletons" else None
 
     def form(p: dict[Hashable, Fraction], q: dict[Hashable, Fraction], r: Fraction) -> Fraction:
+        if ctx.mutant == "halved_l1":
+            outputs = set(p) | set(q)
+            return (
+                sum(
+                    (abs(p.get(o, Fraction(0)) - r * q.get(o, Fraction(0))) for o in outputs),
+                    Fraction(0),
+                )
+                / 2
+            )
         if plain:
             return hockey_stick_by_plrv(p, q, r)
         return sum(
@@ -139,6 +151,8 @@ def _full_knowledge_instances(draw: st.DrawFn, *, zeros: bool) -> tuple[Any, ...
         "zero_probability_records": "the same with records that may take values of probability "
         "0 (the hypothesis 'each d_{-i} possible' dropped)",
         "all_but_one": "the attacker knows every other record but one",
+        "distance_two": "under full knowledge APKDP coincides with (ε, δ)-DP over databases at "
+        "Hamming distance ≤ 2 (the neighbour relation's 1 taken as 2)",
     },
 )
 def full_knowledge(ctx: CheckContext) -> list[Evidence]:
@@ -160,7 +174,15 @@ def full_knowledge(ctx: CheckContext) -> list[Evidence]:
         epsilon = LogValue(ratio)
         n = len(records)
         dp = Fraction(0)
-        for x, y in neighbouring(mechanism.inputs):
+        pairs = neighbouring(mechanism.inputs)
+        if ctx.mutant == "distance_two":
+            pairs = [
+                (x, y)
+                for x in mechanism.inputs
+                for y in mechanism.inputs
+                if 1 <= sum(a != b for a, b in zip(x, y, strict=True)) <= 2
+            ]
+        for x, y in pairs:
             dp = max(dp, hockey_stick_by_sets(row_of(mechanism, x), row_of(mechanism, y), ratio))
         active = Fraction(0)
         for i in range(n):
@@ -181,7 +203,17 @@ def full_knowledge(ctx: CheckContext) -> list[Evidence]:
         laws = "; ".join(f"D({j}) ~ {r!r}" for j, r in enumerate(records))
         return f"{laws}; M = {mechanism!r}; e^ε = {ratio}, δ = {delta}"
 
+    regime = pinned(
+        _full_knowledge_pinned(),
+        holds,
+        describe="B = D_{-i}: max APKDP δ = DP δ (two fair bits, a release whose δ grows "
+        "with the Hamming distance)",
+        explain=explain,
+    )
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
     return [
+        regime,
         property_holds(
             ctx,
             _full_knowledge_instances(zeros=zeros),
@@ -189,7 +221,23 @@ def full_knowledge(ctx: CheckContext) -> list[Evidence]:
             describe="B = D_{-i}: L(o, b) is the classical PLRV; max APKDP δ = DP δ",
             explain=explain,
             examples=smaller(ctx, 2),
-        )
+        ),
+    ]
+
+
+def _full_knowledge_pinned() -> list[tuple[str, tuple[Any, ...]]]:
+    """Two fair bits; M(d) = "a" w.p. (d0 + d1)/2, else "b": neighbours differ by 1/2 in
+    total variation, databases at distance 2 by 1."""
+    bit = Distribution({0: Fraction(1, 2), 1: Fraction(1, 2)})
+    rows = {
+        (x, y): {"a": Fraction(x + y, 2), "b": 1 - Fraction(x + y, 2)}
+        for x in (0, 1)
+        for y in (0, 1)
+    }
+    mechanism = Mechanism(rows)
+    return [
+        (f"two fair bits, M = 'a' w.p. Σd/2, e^ε = {r}, δ = {d}", ((bit, bit), mechanism, r, d))
+        for r, d in ((Fraction(1), Fraction(1, 2)), (Fraction(3, 2), Fraction(1, 4)))
     ]
 
 

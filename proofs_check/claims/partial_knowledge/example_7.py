@@ -2,33 +2,43 @@
 
 Thesis *Lowering the cost of anonymization*, §3.1.3, Example 7: 1000 voters, the count
 released iff it exceeds 100, an attacker who knows 100 votes.  The thesis's p was lost in
-extraction; ``CLAIMS.md`` fixes p = 10^-4 and e^ε = 3.  Closed forms through the count's
-sufficient statistic, checked against enumeration at a scale that can be enumerated.
+extraction; ``CLAIMS.md`` fixes p = 10^-4 and e^ε = 3.  Defs 57/58 quantify over every
+t ≠ t′, so both δ's are maxima over the orders (No, Yes) and (Yes, No): the order
+(No, Yes) alone gives δ_PPK = p^100 (1-p)^899 ≈ 9.14e-401, but (Yes, No) gives ≈ 5.24e-261.
 
-``CLAIMS.md`` now states both δ's as maxima over the orders (No, Yes) and (Yes, No) (Defs
-57/58 quantify over every t ≠ t′); this check still evaluates t = No, t′ = Yes only.
+Independent routes: the enumeration of every database by :mod:`proofs_check.reference`
+(at a scale that can be enumerated, with the thresholded count's kernel written here from the
+text), and closed forms derived by hand through the count's sufficient statistic
+(:func:`hand_deltas`, integer arithmetic), at both scales.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable
 from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
-from exactpml import LogValue
+from exactpml import LogValue, Mechanism
 from exactpml.leakage.hockey_stick import short_decimal
-from exactpml.partial_knowledge import KnownCount, example_7
+from exactpml.partial_knowledge import Example7, KnownCount, PartialKnowledge, example_7
 from proofs_check import (
     CheckContext,
     Evidence,
     check,
     exact_instances,
     exact_values,
+    sharpness_evidence,
     witness_evidence,
 )
+from proofs_check.claims.partial_knowledge._common import thresholded_kernel, votes
+from proofs_check.reference import Order, conditional_laws, def_58_quantity, delta_by_plrv
 
-__all__ = ["ex_7"]
+__all__ = ["ex_7", "hand_deltas", "simplified_closed_forms"]
+
+NO, YES = "No", "Yes"
+ORDERS: tuple[Order, Order] = ((NO, YES), (YES, NO))
 
 
 class Scale(NamedTuple):
@@ -51,32 +61,171 @@ SMALL_SCALE = Scale(voters=12, known=4, threshold=3, p=Fraction(1, 10))
 RATIO_7 = Fraction(3)
 
 
-def _closed_form_7(
-    voters: int, known: int, threshold: int, p: Fraction, ratio: Fraction
-) -> tuple[dict[int, Fraction], Fraction, Fraction]:
-    """Example 7 by hand: δ_A(k) for each number k of known Yes votes, δ_APK, δ_PPK.
+class OrderDeltas(NamedTuple):
+    """δ_A(k) for k known Yes votes, their maximum and their average, for one order."""
 
-    Derivation (t = No, t' = Yes, U = voters - known - 1 unknown votes, C ~ Bin(U, p),
-    b(j) = P[C = j], F(j) = P[C ≤ j]).  Given k known Yes, the count is k + C under t and
-    k + 1 + C under t'.  Since b(j)/b(j-1) = (U-j+1)p / (j(1-p)) ≤ ρ = Up/(1-p):
-    if ρ ≤ e^ε - 1 (checked below, exactly), every released count c contributes
-    max(0, b(c-k) - e^ε b(c-k-1)) = 0 except c = k (possible only under t, when k > T:
-    contributes b(0)), and ⊥ contributes max(0, F(T-k) - e^ε F(T-k-1)) = 0 for k < T
-    (F(j) - e^ε F(j-1) ≤ b(j) - (e^ε-1) b(j-1) ≤ 0) and F(0) = b(0) for k = T.  So
-    δ_A(k) = (1-p)^U if k ≥ T else 0, δ_APK = (1-p)^U (when k = T is possible) and
-    δ_PPK = P[Bin(known, p) ≥ T] (1-p)^U.
+    by_count: dict[int, Fraction]
+    active: Fraction
+    passive: Fraction
+
+
+def hand_deltas(scale: Scale, ratio: Fraction) -> dict[Order, OrderDeltas]:
+    """Example 7 by hand, for both orders, through the count's sufficient statistic.
+
+    Derivation.  U = voters - known - 1 unknown votes, C ~ Bin(U, p), b(j) = P[C = j]
+    (0 outside 0..U), F(j) = P[C ≤ j] (0 for j < 0, 1 for j ≥ U), T the threshold.  Given k
+    known Yes votes the count is k + C when the target votes No and k + 1 + C when it votes
+    Yes; a count c > T is released, else ⊥ (w.p. F(T-k) under No, F(T-k-1) under Yes).  By
+    Def 57 (δ_A(k) = Σ_o max(0, P[o | t, k] - e^ε P[o | t', k])):
+
+    * (t, t') = (No, Yes): max(0, F(T-k) - e^ε F(T-k-1)) + Σ_{c > T} max(0, b(c-k) - e^ε b(c-k-1));
+    * (t, t') = (Yes, No): max(0, F(T-k-1) - e^ε F(T-k)) + Σ_{c > T} max(0, b(c-k-1) - e^ε b(c-k)).
+
+    δ_APK is the maximum over k, δ_PPK = Σ_k P[Bin(known, p) = k] δ_A(k) (B ⊥ D(i)).  Integer
+    numerators over one common denominator (p = a/d: b(j) = C(U, j) a^j (d-a)^{U-j} / d^U).
     """
-    unknown = voters - known - 1
+    a, d = scale.p.numerator, scale.p.denominator
+    unknown = scale.voters - scale.known - 1
+    threshold = scale.threshold
+    numerators = [comb(unknown, j) * a**j * (d - a) ** (unknown - j) for j in range(unknown + 1)]
+    total = d**unknown
+    cumulative = list(itertools.accumulate(numerators))
+    top, bottom = ratio.numerator, ratio.denominator
+
+    def b(j: int) -> int:
+        return numerators[j] if 0 <= j <= unknown else 0
+
+    def cdf(j: int) -> int:
+        return 0 if j < 0 else (total if j >= unknown else cumulative[j])
+
+    def positive(high: int, low: int) -> int:  # bottom·max(0, high - e^ε low), e^ε = top/bottom
+        return max(0, bottom * high - top * low)
+
+    counts = range(scale.known + 1)
+    released = range(threshold + 1, scale.voters + 1)
+    forward = {
+        k: positive(cdf(threshold - k), cdf(threshold - k - 1))
+        + sum(positive(b(c - k), b(c - k - 1)) for c in released)
+        for k in counts
+    }
+    backward = {
+        k: positive(cdf(threshold - k - 1), cdf(threshold - k))
+        + sum(positive(b(c - k - 1), b(c - k)) for c in released)
+        for k in counts
+    }
+    weights = [comb(scale.known, k) * a**k * (d - a) ** (scale.known - k) for k in counts]
+    result: dict[Order, OrderDeltas] = {}
+    for order, table in zip(ORDERS, (forward, backward), strict=True):
+        by_count = {k: Fraction(v, bottom * total) for k, v in table.items()}
+        average = Fraction(
+            sum(w * table[k] for k, w in zip(counts, weights, strict=True)),
+            bottom * total * d**scale.known,
+        )
+        result[order] = OrderDeltas(by_count, max(by_count.values()), average)
+    return result
+
+
+def simplified_closed_forms(scale: Scale, ratio: Fraction) -> dict[Order, OrderDeltas]:
+    """The sums of :func:`hand_deltas` in closed form, where each positive part is decided.
+
+    b(j+1)/b(j) = (U-j)p / ((j+1)(1-p)) decreases in j and is at most ρ = Up/(1-p).
+    (No, Yes): if ρ ≤ e^ε - 1, every released count gives max(0, b(j) - e^ε b(j-1)) = 0 except
+    j = 0 (possible under No only: k > T), and ⊥ gives F(0) = b(0) for k = T and 0 for k < T;
+    so δ_A(k) = (1-p)^U·[k ≥ T] and δ_PPK = P[Bin(known, p) ≥ T]·(1-p)^U.
+    (Yes, No): ⊥ is likelier under No and gives 0; with m = max(0, T-k), if
+    b(m+1)/b(m) ≤ e^{-ε} every released term is positive and the sum telescopes:
+    δ_A(k) = P[C ≥ m] - e^ε P[C ≥ m+1] (= 3(1-p)^U - 2 at e^ε = 3 for k ≥ T).
+    Raises ValueError where a condition fails (the general sums then stay as they are).
+    """
+    p, unknown, threshold = scale.p, scale.voters - scale.known - 1, scale.threshold
     rho = unknown * p / (1 - p)
     if not rho <= ratio - 1:
-        raise ValueError(f"the closed form needs Up/(1-p) = {rho} ≤ e^ε - 1 = {ratio - 1}")
-    top = (1 - p) ** unknown
-    by_count = {k: (top if k >= threshold else Fraction(0)) for k in range(known + 1)}
-    tail = sum(
-        (comb(known, k) * p**k * (1 - p) ** (known - k) for k in range(threshold, known + 1)),
-        Fraction(0),
+        raise ValueError(f"(No, Yes) needs Up/(1-p) = {rho} ≤ e^ε - 1 = {ratio - 1}")
+    b = [comb(unknown, j) * p**j * (1 - p) ** (unknown - j) for j in range(unknown + 1)]
+    tail = [*list(itertools.accumulate(reversed(b)))[::-1], Fraction(0)]  # tail[m] = P[C ≥ m]
+    counts = range(scale.known + 1)
+    weights = [comb(scale.known, k) * p**k * (1 - p) ** (scale.known - k) for k in counts]
+    forward = {k: (b[0] if k >= threshold else Fraction(0)) for k in counts}
+    backward: dict[int, Fraction] = {}
+    for k in counts:
+        m = max(0, threshold - k)
+        if m < unknown and not (unknown - m) * p / ((m + 1) * (1 - p)) <= 1 / ratio:
+            raise ValueError(f"(Yes, No) at k = {k} needs b(m+1)/b(m) ≤ e^-ε, m = {m}")
+        backward[k] = (tail[m] if m <= unknown else Fraction(0)) - ratio * (
+            tail[m + 1] if m + 1 <= unknown else Fraction(0)
+        )
+    return {
+        order: OrderDeltas(
+            table,
+            max(table.values()),
+            sum((w * table[k] for k, w in zip(counts, weights, strict=True)), Fraction(0)),
+        )
+        for order, table in zip(ORDERS, (forward, backward), strict=True)
+    }
+
+
+def _referendum(scale: Scale) -> tuple[PartialKnowledge, Mechanism]:
+    """The setting and the thresholded count as an explicit kernel, from the text (not
+    through exactpml's counting mechanism): release #Yes iff it exceeds T, else ⊥."""
+    setting = PartialKnowledge(
+        [votes(scale.p)] * scale.voters,
+        target=scale.known,
+        value=NO,
+        alternative=YES,
+        known=range(scale.known),
     )
-    return by_count, max(by_count.values()), tail * top
+    return setting, thresholded_kernel(scale.voters, scale.threshold)
+
+
+def _enumerated(scale: Scale, ratio: Fraction) -> dict[str, object]:
+    """The reference's values at an enumerable scale: δ_A per count class and order (every
+    knowledge tuple of a class must agree), and the δ's over both orders."""
+    setting, kernel = _referendum(scale)
+    values: dict[str, object] = {}
+    for order in ORDERS:
+        laws = conditional_laws(setting, kernel, order=order)
+        classes: dict[int, set[Fraction]] = {}
+        deltas = []
+        for b in laws.weights:
+            delta = delta_by_plrv(laws.value[b], laws.alternative[b], ratio)
+            deltas.append(delta)
+            classes.setdefault(list(b).count(YES), set()).add(delta)  # type: ignore[call-overload]
+        values[f"δ_A by count {order}"] = {
+            k: next(iter(v)) if len(v) == 1 else None for k, v in sorted(classes.items())
+        }
+        values[f"δ_APK {order}"] = max(deltas)
+        values[f"δ_PPK {order}"] = def_58_quantity(laws, kernel, ratio)  # database by database
+    values["δ_APK"] = max(values[f"δ_APK {order}"] for order in ORDERS)  # type: ignore[type-var]
+    values["δ_PPK"] = max(values[f"δ_PPK {order}"] for order in ORDERS)  # type: ignore[type-var]
+    return values
+
+
+def _library(result: Example7) -> dict[str, object]:
+    values: dict[str, object] = {}
+    for order in ORDERS:
+        one = result.orders[order]
+        values[f"δ_A by count {order}"] = {
+            _count(key): value
+            for key, value in sorted(one.by_known_count.items(), key=lambda item: _count(item[0]))
+        }
+        values[f"δ_APK {order}"] = one.delta_apk
+        values[f"δ_PPK {order}"] = one.delta_ppk
+    values["δ_APK"] = result.delta_apk
+    values["δ_PPK"] = result.delta_ppk
+    return values
+
+
+def _hand(scale: Scale, *, only_no_yes: bool = False) -> dict[str, object]:
+    deltas = hand_deltas(scale, RATIO_7)
+    values: dict[str, object] = {}
+    for order in ORDERS:
+        values[f"δ_A by count {order}"] = deltas[order].by_count
+        values[f"δ_APK {order}"] = deltas[order].active
+        values[f"δ_PPK {order}"] = deltas[order].passive
+    counted = ORDERS[:1] if only_no_yes else ORDERS
+    values["δ_APK"] = max(deltas[order].active for order in counted)
+    values["δ_PPK"] = max(deltas[order].passive for order in counted)
+    return values
 
 
 def _count(key: Hashable) -> int:
@@ -85,16 +234,15 @@ def _count(key: Hashable) -> int:
     return key.count
 
 
-def _big(value: Fraction) -> str:
-    """A short, correctly rounded decimal of a long exact rational (for the report)."""
-    return f"{short_decimal(value)} (exact rational, correctly rounded)"
-
-
 @check(
     "pk.ex_7",
     mutants={
         "ppk_not_tiny": "δ_PPK ≥ 10^-100 at the thesis's scale (direction flipped)",
         "apk_below_half": "max_b δ_A(b) < 1/2 at the thesis's scale (direction flipped)",
+        "ppk_below_1e300": "δ_PPK < 10^-300 (a plausible-looking tighter bound: the order "
+        "(No, Yes) alone gives p^100 (1-p)^899 ≈ 9.14e-401)",
+        "one_order": "both δ's over the order (t, t′) = (No, Yes) only (Defs 57/58's 'every "
+        "t ≠ t′' dropped)",
     },
 )
 def ex_7(ctx: CheckContext) -> list[Evidence]:
@@ -102,75 +250,95 @@ def ex_7(ctx: CheckContext) -> list[Evidence]:
 
     Statement (CLAIMS.md; the thesis's p was lost, its text needs p "very small"): 1000
     voters, each Yes w.p. p = 10^-4, the count released iff > 100 (else ⊥), the attacker
-    knows 100 votes, t = No vs t' = Yes, e^ε = 3: max_b δ_A(b) ≥ 1/2 while δ_PPK < 10^-100.
+    knows 100 votes, e^ε = 3; both δ's are maxima over the orders (No, Yes) and (Yes, No):
+    max_b δ_A(b) ≥ 1/2 while δ_PPK < 10^-100.
 
     The seed gives no numbers, so this is a witness and a self-consistency check:
 
-    W: exactpml's thesis-scale δ_APK and δ_PPK (through the count's sufficient statistic)
-    satisfy δ_APK ≥ 1/2 > 10^-100 > δ_PPK, exactly.
-    E: (i) at 12 voters, 4 known, threshold 3, p = 1/10, the sufficient-statistic path equals
-    the enumeration of every database (δ_A per knowledge value, δ_APK, δ_PPK); (ii) at both
-    scales exactpml's δ_A(k), δ_APK and δ_PPK equal the closed forms derived by hand in
-    :func:`_closed_form_7` (δ_APK = (1-p)^U, δ_PPK = P[Bin(K,p) ≥ T] (1-p)^U), an independent
-    computation, not a value from the text.
+    W: exactpml's thesis-scale δ_APK and δ_PPK (through the count's sufficient statistic,
+    both orders) satisfy δ_APK ≥ 1/2 > 10^-100 > δ_PPK, exactly.
+    E: (i) at 12 voters, 4 known, threshold 3, p = 1/10, exactpml's δ_A per number of known
+    Yes votes, δ_APK and δ_PPK, per order and over both, equal the reference's enumeration of
+    every database (:mod:`proofs_check.reference`, the kernel written here from the text);
+    (ii) at both scales they equal the sums derived by hand in :func:`hand_deltas` (integer
+    arithmetic); (iii) at the thesis scale those sums equal the closed forms of
+    :func:`simplified_closed_forms`: δ_APK = (1-p)^899 (order (No, Yes), 100 known Yes),
+    3(1-p)^899 - 2 for (Yes, No); δ_PPK = p^100 (1-p)^899 for (No, Yes) and
+    Σ_k P[K=k](P[C ≥ 100-k] - 3P[C ≥ 101-k]) ≈ 5.24e-261 for (Yes, No).
+    Sharpness: neither bound is attained; the exact values are the sharpest statements.
     """
+    mutant = ctx.mutant
     thesis = example_7(*THESIS_SCALE, epsilon=LogValue(RATIO_7))
-    small_count = example_7(*SMALL_SCALE, epsilon=LogValue(RATIO_7), method="count")
-    small_enum = example_7(*SMALL_SCALE, epsilon=LogValue(RATIO_7), method="enumerate")
-    bound = Fraction(1, 10**100)
+    small = example_7(*SMALL_SCALE, epsilon=LogValue(RATIO_7))
     half = Fraction(1, 2)
-    apk_ok = thesis.delta_apk < half if ctx.mutant == "apk_below_half" else thesis.delta_apk >= half
-    ppk_ok = thesis.delta_ppk >= bound if ctx.mutant == "ppk_not_tiny" else thesis.delta_ppk < bound
+    bound = Fraction(1, 10**300) if mutant == "ppk_below_1e300" else Fraction(1, 10**100)
+    apk_ok = thesis.delta_apk < half if mutant == "apk_below_half" else thesis.delta_apk >= half
+    ppk_ok = thesis.delta_ppk >= bound if mutant == "ppk_not_tiny" else thesis.delta_ppk < bound
     failures = []
     if not apk_ok:
         failures.append(f"δ_APK = {_big(thesis.delta_apk)} (at {thesis.worst!r})")
     if not ppk_ok:
-        failures.append(f"δ_PPK = {_big(thesis.delta_ppk)} vs 10^-100")
+        shown = "10^-300" if mutant == "ppk_below_1e300" else "10^-100"
+        failures.append(f"δ_PPK = {_big(thesis.delta_ppk)} (order {thesis.ppk_order}) vs {shown}")
     witness = witness_evidence(
-        "1000 voters, 100 known, threshold 100, p = 10^-4, e^ε = 3: δ_APK = max_b δ_A(b) ≥ 1/2 "
-        "and δ_PPK < 10^-100 (APKDP ≫ PPKDP, strict for δ > 0)"
-        if ctx.mutant is None
-        else f"the mutant {ctx.mutant!r} at the thesis's scale",
+        "1000 voters, 100 known, threshold 100, p = 10^-4, e^ε = 3, both orders of (t, t′): "
+        "δ_APK = max_b δ_A(b) ≥ 1/2 and δ_PPK < 10^-100 (APKDP ≫ PPKDP, strict for δ > 0)"
+        if mutant is None
+        else f"the mutant {mutant!r} at the thesis's scale",
         not failures,
         values={
-            "δ_APK": "(9999/10000)^899",
-            "δ_APK ≈": short_decimal(thesis.delta_apk),
-            "δ_PPK": "(1/10000)^100 · (9999/10000)^899",
-            "δ_PPK ≈": short_decimal(thesis.delta_ppk),
-            "worst knowledge": f"{_count(thesis.worst)} known Yes votes",
+            "δ_APK = (9999/10000)^899 (order (No, Yes), 100 known Yes) ≈": short_decimal(
+                thesis.delta_apk
+            ),
+            "δ_PPK (order (Yes, No)) ≈": short_decimal(thesis.delta_ppk),
+            "order (No, Yes) alone: δ_PPK = (1/10000)^100 (9999/10000)^899 ≈": short_decimal(
+                thesis.orders[ORDERS[0]].delta_ppk
+            ),
+            "order (Yes, No): δ_APK = 3(9999/10000)^899 - 2 ≈": short_decimal(
+                thesis.orders[ORDERS[1]].delta_apk
+            ),
         },
         counterexample="; ".join(failures) or None,
     )
 
-    # (i) sufficient statistic = enumeration at the small scale.
-    enumerated: dict[int, Fraction] = {}
-    for b, value in small_enum.by_known_count.items():
-        k = sum(v == "Yes" for v in b)  # type: ignore[attr-defined]
-        if enumerated.setdefault(k, value) != value:
-            enumerated[k] = Fraction(-1)  # two knowledge values of one class disagree
-    counted = {_count(key): value for key, value in small_count.by_known_count.items()}
-    cases: list[tuple[str, object, object]] = [
-        ("small: δ_A by known count, count path vs enumeration", counted, enumerated),
-        ("small: δ_APK, count path vs enumeration", small_count.delta_apk, small_enum.delta_apk),
-        ("small: δ_PPK, count path vs enumeration", small_count.delta_ppk, small_enum.delta_ppk),
+    one_order = mutant == "one_order"
+    cases: list[tuple[str, object, object]] = []
+    reference = _enumerated(SMALL_SCALE, RATIO_7)
+    if one_order:
+        reference["δ_APK"] = reference[f"δ_APK {ORDERS[0]}"]
+        reference["δ_PPK"] = reference[f"δ_PPK {ORDERS[0]}"]
+    mine = _library(small)
+    cases += [
+        (f"small: {name}, exactpml vs enumeration", mine[name], reference[name]) for name in mine
     ]
-    # (ii) closed forms at both scales.
-    for name, scale, result in (
-        ("small", SMALL_SCALE, small_count),
-        ("thesis", THESIS_SCALE, thesis),
-    ):
-        by_count, apk, ppk = _closed_form_7(*scale, ratio=RATIO_7)
-        got = {_count(key): value for key, value in result.by_known_count.items()}
-        cases.append((f"{name}: δ_A(k) = (1-p)^U·[k ≥ T]", got == by_count, True))
-        cases.append((f"{name}: δ_APK = (1-p)^U", result.delta_apk == apk, True))
-        cases.append((f"{name}: δ_PPK = P[Bin(K,p) ≥ T]·(1-p)^U", result.delta_ppk == ppk, True))
+    for name, scale, result in (("small", SMALL_SCALE, small), ("thesis", THESIS_SCALE, thesis)):
+        hand = _hand(scale, only_no_yes=one_order)
+        got = _library(result)
+        cases += [(f"{name}: {key}, exactpml vs hand sums", got[key], hand[key]) for key in got]
+    closed = simplified_closed_forms(THESIS_SCALE, RATIO_7)
+    sums = hand_deltas(THESIS_SCALE, RATIO_7)
+    b0 = (1 - THESIS_SCALE.p) ** 899
+    for order in ORDERS:
+        cases.append(
+            (f"thesis {order}: hand sums = closed forms", sums[order] == closed[order], True)
+        )
+    cases += [
+        ("thesis: δ_APK (No, Yes) = (1-p)^899", sums[ORDERS[0]].active, b0),
+        (
+            "thesis: δ_PPK (No, Yes) = p^100 (1-p)^899",
+            sums[ORDERS[0]].passive,
+            THESIS_SCALE.p**100 * b0,
+        ),
+        ("thesis: δ_APK (Yes, No) = 3(1-p)^899 - 2", sums[ORDERS[1]].active, 3 * b0 - 2),
+    ]
     exact = exact_instances(
-        cases, origin="from enumeration and hand-derived closed forms (the seed has no numbers)"
+        cases,
+        origin="from enumeration (reference) and hand-derived sums (the seed has no numbers)",
     )
-    shown = exact_values(
+    displayed = exact_values(
         {
-            "small δ_APK = (9/10)^7": small_count.delta_apk,
-            "small δ_PPK = (37/10^4)(9/10)^7": small_count.delta_ppk,
+            "small δ_APK = (9/10)^7 (No, Yes)": small.delta_apk,
+            "small δ_PPK (Yes, No)": small.delta_ppk,
             "thesis δ_APK ≈": short_decimal(thesis.delta_apk),
             "thesis δ_PPK ≈": short_decimal(thesis.delta_ppk),
         }
@@ -179,8 +347,34 @@ def ex_7(ctx: CheckContext) -> list[Evidence]:
         exact.kind,
         exact.passed,
         exact.summary,
-        shown,
+        displayed,
         counterexample=exact.counterexample,
         label=exact.label,
     )
-    return [witness, exact]
+    return [
+        witness,
+        exact,
+        sharpness_evidence(
+            "δ_APK ≥ 1/2",
+            attained=False,
+            on="the thesis scale (p = 10^-4, e^ε = 3)",
+            sharpest=f"δ_APK = (1-p)^899 ≈ {short_decimal(thesis.delta_apk)} exactly, order "
+            "(No, Yes), 100 known Yes votes (the order (Yes, No) gives 3(1-p)^899 - 2 ≈ "
+            f"{short_decimal(thesis.orders[ORDERS[1]].delta_apk)})",
+            values={"δ_APK": thesis.delta_apk},
+        ),
+        sharpness_evidence(
+            "δ_PPK < 10^-100",
+            attained=False,
+            on="the thesis scale (p = 10^-4, e^ε = 3)",
+            sharpest="δ_PPK = Σ_k P[K=k] (P[C ≥ 100-k] - 3 P[C ≥ 101-k]) ≈ "
+            f"{short_decimal(thesis.delta_ppk)} exactly, order (Yes, No), dominated by k = 0 "
+            "known Yes votes (the order (No, Yes) alone gives p^100 (1-p)^899 ≈ "
+            f"{short_decimal(thesis.orders[ORDERS[0]].delta_ppk)})",
+        ),
+    ]
+
+
+def _big(value: Fraction) -> str:
+    """A short, correctly rounded decimal of a long exact rational (for the report)."""
+    return f"{short_decimal(value)} (exact rational, correctly rounded)"

@@ -110,7 +110,9 @@ def _claims_map(
         ]
         shift = sympy.Rational(sum(signed, Fraction(0)))
         return lambda o: n / (n / to_sympy(o) + shift)
-    shift = sympy.Rational(sum((c * c - a * a for a, c in pairs), Fraction(0)) / n)
+    total = sum((c * c - a * a for a, c in pairs), Fraction(0))
+    divisor = n - 1 if mutant == "quadratic_over_n_minus_1" and n > 1 else n
+    shift = sympy.Rational(total / divisor)
     return lambda o: sympy.sqrt(to_sympy(o) ** 2 + shift)
 
 
@@ -190,6 +192,8 @@ PROP_26_RECORDS = (
         "mean_without_1_over_n": "the arithmetic mean's shift without the factor 1/n",
         "other_records": "knowing record 1 is the same as knowing record 2 (the fixed-records "
         "hypothesis dropped)",
+        "quadratic_over_n_minus_1": "the quadratic mean's map with (1/(n-1))Σ_K(b2_j² - b1_j²) "
+        "(a sample-variance-style 1/(n-1) for 1/n)",
     },
 )
 def prop_26(ctx: CheckContext) -> list[Evidence]:

@@ -15,7 +15,7 @@ from typing import Any
 import sympy
 from hypothesis import strategies as st
 
-from exactpml import LogValue, Mechanism
+from exactpml import Distribution, LogValue, Mechanism
 from exactpml import strategies as xst
 from exactpml.partial_knowledge import (
     PartialKnowledge,
@@ -31,13 +31,21 @@ from proofs_check import CheckContext, Evidence, check, exact_repr, property_hol
 from proofs_check.claims.partial_knowledge._common import (
     DELTAS,
     RATIOS,
+    every_pair_settings,
     explain_setting,
     phi_verified,
+    pinned,
     reference_deltas,
     settings_with_mechanism,
     smaller,
 )
-from proofs_check.reference import conditional_laws
+from proofs_check.reference import (
+    ConditionalLaws,
+    apkdp_by_definition,
+    conditional_laws,
+    has_injective_map,
+    ppkdp_by_definition,
+)
 
 __all__ = ["thm_2"]
 
@@ -70,6 +78,8 @@ def _reducible_by_construction(draw: st.DrawFn) -> tuple[PartialKnowledge, Mecha
         "without_reducibility": "δ_A(b) is the same for all b for every mechanism (Θ-reducibility "
         "dropped)",
         "necessary": "Θ-reducibility is necessary: APKDP ⇔ PPKDP for all (ε,δ) ⇒ Θ-reducible",
+        "value_laws_only": "Def 59 with φ matching only the laws under t (P[o | t, b1] = "
+        "P[φ(o) | t, b2], the laws under t′ dropped) already makes δ_A(b) constant",
     },
 )
 def thm_2(ctx: CheckContext) -> list[Evidence]:
@@ -82,10 +92,12 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
 
     P: on random settings with known records and kernels that are reducible by construction
     (relabelling a kernel of the unknown records by a permutation per knowledge value), mixed
-    with unconstrained random kernels: exactpml's decision finds the constructed ones
-    reducible; within every class of knowledge values it reports as mutually reducible, its
-    φ passes Def 59 against the reference laws and the reference δ_A(b) are equal; when the
-    mechanism is reducible, δ_APK = δ_PPK and APKDP ⇔ PPKDP at a random δ.
+    with unconstrained random kernels, for every pair {t, t′} of values of D(i): exactpml's
+    decision finds the constructed ones reducible; within every class of knowledge values it
+    reports as mutually reducible, its φ passes Def 59 against the reference laws and the
+    reference δ_A(b) are equal, for both orders (t, t′) and (t′, t); when the mechanism is
+    reducible, δ_APK = δ_PPK and APKDP ⇔ PPKDP at a random δ.  Pinned: a mechanism whose
+    laws under t agree for both b but not under t′ (δ_A(0) = 0 ≠ δ_A(1) = 1/2).
     W: the not-necessary counterexample (B a fair bit, M a coin flip when B = 0 and a
     constant when B = 1, ignoring D(i)): δ_A(b) = 0 for every b at e^ε = 1, 2 and ε = 1, so
     APKDP ⇔ PPKDP for every (ε, δ); yet no map from either knowledge value's outputs to the
@@ -96,34 +108,11 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
     def holds(
         instance: tuple[tuple[PartialKnowledge, Mechanism, Fraction], bool, Fraction],
     ) -> bool:
-        (setting, mechanism, ratio), constructed, delta = instance
-        epsilon = LogValue(ratio)
-        reference = conditional_laws(setting, mechanism)
-        deltas = reference_deltas(reference, ratio)
-        decision = theta_reducibility(setting, mechanism)
-        if constructed and not decision.holds:
-            return False
-        classes = (
-            [list(deltas)]
-            if ctx.mutant == "without_reducibility"
-            else [list(c) for c in decision.classes]
+        (first, mechanism, ratio), constructed, delta = instance
+        return all(
+            _reducible_holds(setting, mechanism, ratio, constructed, delta, ctx.mutant)
+            for setting in every_pair_settings(first)  # every t ≠ t′ of D(i)
         )
-        for members in classes:
-            if len({deltas[b] for b in members}) != 1:
-                return False
-            if ctx.mutant is None and any(
-                not phi_verified(reference, members[0], b, decision.output_map(members[0], b))
-                for b in members[1:]
-            ):
-                return False
-        if decision.holds:
-            laws = decision.laws
-            if apkdp_delta(setting, laws, epsilon).delta != ppkdp_delta(setting, laws, epsilon):
-                return False
-            return is_apkdp(setting, laws, epsilon, delta) == is_ppkdp(
-                setting, laws, epsilon, delta
-            )
-        return True
 
     instances = st.tuples(
         st.one_of(
@@ -136,6 +125,15 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
     def explain(instance: Any) -> str:
         return explain_setting(instance[0]) + f"; constructed reducible: {instance[1]}"
 
+    regime = pinned(
+        _pinned_instances(),
+        holds,
+        describe="Θ-reducible ⇒ δ_A(b) constant in b (a mechanism whose laws under t agree "
+        "for both b but not under t′)",
+        explain=explain,
+    )
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
     property_evidence = property_holds(
         ctx,
         instances,
@@ -144,7 +142,96 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
         explain=explain,
         examples=smaller(ctx, 2),
     )
-    return [property_evidence, _not_necessary_witness(ctx)]
+    return [regime, property_evidence, _not_necessary_witness(ctx)]
+
+
+def _pinned_instances() -> list[tuple[str, Any]]:
+    """D(0) (the target, t = 0, t′ = 1) and a known fair bit B = D(1); M = "a" w.p. 1/2 when
+    D(0) = 0, and when D(0) = 1 w.p. 1/2 if B = 0 and 1 if B = 1: the laws under t are the
+    same for both b, those under t′ differ, and δ_A(0) = 0 ≠ δ_A(1) = 1/2 at e^ε = 1."""
+    bit = Distribution({0: Fraction(1, 2), 1: Fraction(1, 2)})
+    setting = PartialKnowledge([bit, bit], target=0, value=0, alternative=1, known=[1])
+    half = {"a": Fraction(1, 2), "b": Fraction(1, 2)}
+    mechanism = Mechanism({(0, 0): half, (0, 1): half, (1, 0): half, (1, 1): {"a": 1, "b": 0}})
+    return [
+        (f"target bit, known fair bit, e^ε = {r}", ((setting, mechanism, r), False, Fraction(1, 4)))
+        for r in (Fraction(1), Fraction(3, 2))
+    ]
+
+
+def _reducible_holds(
+    setting: PartialKnowledge,
+    mechanism: Mechanism,
+    ratio: Fraction,
+    constructed: bool,
+    delta: Fraction,
+    mutant: str | None,
+) -> bool:
+    epsilon = LogValue(ratio)
+    reference = conditional_laws(setting, mechanism)
+    deltas = reference_deltas(reference, ratio)
+    backward = reference_deltas(
+        conditional_laws(setting, mechanism, order=(setting.alternative, setting.value)),
+        ratio,
+    )
+    decision = theta_reducibility(setting, mechanism)
+    if constructed and not decision.holds:
+        return False
+    if mutant == "without_reducibility":
+        classes = [list(deltas)]
+    elif mutant == "value_laws_only":
+        classes = _value_classes(reference)
+    else:
+        classes = [list(c) for c in decision.classes]
+    for members in classes:
+        # δ_A(b) constant within a class, for both orders (t, t') and (t', t)
+        if len({deltas[b] for b in members}) != 1 or len({backward[b] for b in members}) != 1:
+            return False
+        if mutant is None and any(
+            not phi_verified(reference, members[0], b, decision.output_map(members[0], b))
+            for b in members[1:]
+        ):
+            return False
+    if decision.holds:
+        laws = decision.laws
+        active = apkdp_by_definition(setting, mechanism, ratio)
+        if not (
+            apkdp_delta(setting, laws, epsilon).delta
+            == ppkdp_delta(setting, laws, epsilon)
+            == active
+            == ppkdp_by_definition(setting, mechanism, ratio)
+        ):
+            return False
+        return is_apkdp(setting, laws, epsilon, delta) == is_ppkdp(setting, laws, epsilon, delta)
+    return True
+
+
+def _value_classes(laws: ConditionalLaws) -> list[list[Hashable]]:
+    """Classes of knowledge values related by an injective φ that matches the laws under t
+    only (brute force, for the mutant ``value_laws_only``)."""
+    classes: list[list[Hashable]] = []
+    for b in laws.weights:
+        for members in classes:
+            first = laws.value[members[0]]
+            if has_injective_map(
+                _full(first, laws),
+                _full(first, laws),
+                _full(laws.value[b], laws),
+                _full(laws.value[b], laws),
+            ):
+                members.append(b)
+                break
+        else:
+            classes.append([b])
+    return classes
+
+
+def _full(law: dict[Hashable, Fraction], laws: ConditionalLaws) -> dict[Hashable, Fraction]:
+    """The law with every output of the laws present (zeros included)."""
+    outputs = {
+        o for family in (laws.value, laws.alternative) for row in family.values() for o in row
+    }
+    return {o: law.get(o, Fraction(0)) for o in outputs}
 
 
 def _not_necessary_witness(ctx: CheckContext) -> Evidence:

@@ -42,7 +42,7 @@ CLAIMS: tuple[Claim, ...] = (
             "PPKDP quantity = E_b[δ_A(b)]; APKDP ⇒ PPKDP with the same (ε,δ); for δ = 0 they are "
             "equivalent."
         ),
-        kinds=("P",),
+        kinds=("P", "W"),
     ),
     Claim(
         id="pk.ex_7",
@@ -94,7 +94,7 @@ CLAIMS: tuple[Claim, ...] = (
         source=SOURCE,
         result="Proposition 25",
         statement=("Post-processing and convexity hold for APKDP and PPKDP."),
-        kinds=("P",),
+        kinds=("P", "W"),
     ),
     Claim(
         id="pk.remark_2",

@@ -26,19 +26,28 @@ from proofs_check import CheckContext, Evidence, check, exact_instances
 __all__ = ["remark_2_check"]
 
 
-def _binomial_delta(unknown: int, p: Fraction, ratio: Fraction) -> Fraction:
-    """δ_A for the exact count by hand: Σ_j max(0, b(j) - e^ε b(j-1)), C ~ Bin(unknown, p).
+def _binomial_delta(
+    unknown: int, p: Fraction, ratio: Fraction, *, reverse: bool = False
+) -> Fraction:
+    """δ_A for the exact count by hand, C ~ Bin(unknown, p), b(j) = P[C = j].
 
     Given k known Yes, the count is k + C under t = No and k + 1 + C under t' = Yes, so the
-    output k + j has probabilities b(j) and b(j-1), whatever k: the same value for every
-    knowledge value and for no knowledge with the known records removed.
+    output k + j has probabilities b(j) and b(j-1), whatever k: Σ_j max(0, b(j) - e^ε b(j-1))
+    for (No, Yes), and Σ_j max(0, b(j) - e^ε b(j+1)) for (Yes, No) (output k + 1 + j has
+    probabilities b(j) under Yes and b(j+1) under No).  The same value for every knowledge
+    value and for no knowledge with the known records removed.
     """
+    if unknown < 0:
+        return Fraction(0)
     b = [comb(unknown, j) * p**j * (1 - p) ** (unknown - j) for j in range(unknown + 1)]
-    b.append(Fraction(0))
-    return (
-        sum((max(Fraction(0), b[j] - ratio * b[j - 1]) for j in range(unknown + 2)), Fraction(0))
-        if unknown >= 0
-        else Fraction(0)
+
+    def at(j: int) -> Fraction:
+        return b[j] if 0 <= j <= unknown else Fraction(0)
+
+    step = 1 if reverse else -1
+    return sum(
+        (max(Fraction(0), at(j) - ratio * at(j + step)) for j in range(unknown + 1)),
+        Fraction(0),
     )
 
 
@@ -47,6 +56,10 @@ def _binomial_delta(unknown: int, p: Fraction, ratio: Fraction) -> Fraction:
     mutants={
         "thresholded_like_counting": "thresholded counting also satisfies the observation: "
         "δ_A(Yes known) = δ_A(No known) = max(0, 1 - e^ε/2)",
+        "n_minus_k_minus_1": "for counting queries, knowing k of n records is no knowledge with "
+        "n - k - 1 records (the target counted out as well)",
+        "reversed_order": "the stated δ_A(No) = max(0, 1 - e^ε/2), δ_A(Yes) = 1/2 also hold for "
+        "t = Yes vs t' = No",
     },
 )
 def remark_2_check(ctx: CheckContext) -> list[Evidence]:
@@ -58,27 +71,37 @@ def remark_2_check(ctx: CheckContext) -> list[Evidence]:
     δ_A(No) = max(0, 1 - e^ε/2), δ_A(Yes) = 1/2).
 
     E: (i) exact count, votes Yes w.p. 1/3, n = 4 with 2 known records vs no knowledge and 2
-    records: δ_A(b) for every b (exactpml, through enumeration) equals the no-knowledge δ
-    (exactpml) and the hand formula Σ_j max(0, b(j) - e^ε b(j-1)) with C ~ Bin(1, 1/3), at
-    e^ε = 1, 3/2, 3; (ii) CLAIMS.md's instance: δ_A(No) and δ_A(Yes) equal the stated values
-    at e^ε = 1, 3/2, 2, 3 and at the irrational ε = 1/2 (δ_A(No) = 1 - e^{1/2}/2, positive
-    since e < 4), while no knowledge with n - k = 2 records gives max(0, 1 - e^ε/2) for both
-    (the same law as B = No); exactpml decides it not Θ-reducible.
+    records, both orders (No, Yes) and (Yes, No): δ_A(b) for every b (exactpml, through
+    enumeration) equals the no-knowledge δ (exactpml) and the hand formulas of
+    :func:`_binomial_delta` with C ~ Bin(1, 1/3), at e^ε = 1, 3/2, 3; (ii) CLAIMS.md's
+    instance: δ_A(No) and δ_A(Yes) equal the stated values at e^ε = 1, 3/2, 2, 3 and at the
+    irrational ε = 1/2 (δ_A(No) = 1 - e^{1/2}/2, positive since e < 4), while no knowledge
+    with n - k = 2 records gives max(0, 1 - e^ε/2) for both (the same law as B = No); in the
+    order (Yes, No) δ_A(No) = δ_A(Yes) = 1/2 (derived by hand: the target's Yes makes ⊥ or 2
+    equally likely where No gives ⊥ always, resp. 2 or 3 against ⊥ or 2), so the failure of
+    Θ-reducibility shows in the order (No, Yes) only; exactpml decides it not Θ-reducible.
     """
+    mutant = ctx.mutant
     cases: list[tuple[str, object, object]] = []
     third = Fraction(1, 3)
     vote = Distribution({"No": 1 - third, "Yes": third})
     count = CountingMechanism(lambda c: {c: 1}, predicate=lambda v: v == "Yes", name="count")
     knowing = PartialKnowledge([vote] * 4, target=0, value="No", alternative="Yes", known=[1, 2])
-    nothing = PartialKnowledge([vote] * 2, target=0, value="No", alternative="Yes")
-    for ratio in (Fraction(1), Fraction(3, 2), Fraction(3)):
-        by_b = knowledge_deltas(knowing, count.as_mechanism(knowing.records), LogValue(ratio))
-        none = knowledge_delta(nothing, count, LogValue(ratio), ())
-        hand = _binomial_delta(1, third, ratio)
-        shown = f"count, 2 of 4 known, e^ε = {ratio}"
-        cases.append((f"{shown}: max_b δ_A(b)", max(by_b.values()), hand))
-        cases.append((f"{shown}: min_b δ_A(b)", min(by_b.values()), hand))
-        cases.append((f"count, no knowledge, 2 records, e^ε = {ratio}", none, hand))
+    fewer_records = 1 if mutant == "n_minus_k_minus_1" else 2
+    nothing = PartialKnowledge([vote] * fewer_records, target=0, value="No", alternative="Yes")
+    for reverse, order in ((False, "(No, Yes)"), (True, "(Yes, No)")):
+        for ratio in (Fraction(1), Fraction(3, 2), Fraction(3)):
+            by_b = knowledge_deltas(
+                knowing, count.as_mechanism(knowing.records), LogValue(ratio), reverse=reverse
+            )
+            none = knowledge_delta(nothing, count, LogValue(ratio), (), reverse=reverse)
+            hand = _binomial_delta(1, third, ratio, reverse=reverse)
+            shown = f"count {order}, 2 of 4 known, e^ε = {ratio}"
+            cases.append((f"{shown}: max_b δ_A(b)", max(by_b.values()), hand))
+            cases.append((f"{shown}: min_b δ_A(b)", min(by_b.values()), hand))
+            cases.append(
+                (f"count {order}, no knowledge, {fewer_records} records, e^ε = {ratio}", none, hand)
+            )
 
     setting, release = remark_2()
     fewer = PartialKnowledge(setting.records[:2], target=0, value="No", alternative="Yes")
@@ -90,26 +113,41 @@ def remark_2_check(ctx: CheckContext) -> list[Evidence]:
     epsilons.append((sympy.Rational(1, 2), 1 - sympy.exp(sympy.Rational(1, 2)) / 2))
     for epsilon, stated in epsilons:
         shown = f"e^ε = {epsilon.ratio}" if isinstance(epsilon, LogValue) else f"ε = {epsilon}"
-        yes_expected = stated if ctx.mutant == "thresholded_like_counting" else half
+        yes_expected = stated if mutant == "thresholded_like_counting" else half
         cases.append(
             (
-                f"thresholded, {shown}: δ_A(No)",
+                f"thresholded (No, Yes), {shown}: δ_A(No)",
                 knowledge_delta(setting, release, epsilon, ("No",)),
                 stated,
             )
         )
         cases.append(
             (
-                f"thresholded, {shown}: δ_A(Yes)",
+                f"thresholded (No, Yes), {shown}: δ_A(Yes)",
                 knowledge_delta(setting, release, epsilon, ("Yes",)),
                 yes_expected,
             )
         )
         cases.append(
             (
-                f"thresholded, no knowledge, 2 records, {shown}",
+                f"thresholded (No, Yes), no knowledge, 2 records, {shown}",
                 knowledge_delta(fewer, release, epsilon, ()),
                 stated,
+            )
+        )
+        reversed_no = stated if mutant == "reversed_order" else half
+        cases.append(
+            (
+                f"thresholded (Yes, No), {shown}: δ_A(No)",
+                knowledge_delta(setting, release, epsilon, ("No",), reverse=True),
+                reversed_no,
+            )
+        )
+        cases.append(
+            (
+                f"thresholded (Yes, No), {shown}: δ_A(Yes)",
+                knowledge_delta(setting, release, epsilon, ("Yes",), reverse=True),
+                half,
             )
         )
     cases.append(

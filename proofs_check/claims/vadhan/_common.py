@@ -13,7 +13,7 @@ from exactpml import strategies as xst
 from exactpml.core import certify
 from exactpml.errors import Undecided
 from exactpml.notions import differential_privacy_epsilon
-from proofs_check import CheckContext
+from proofs_check import CheckContext, Evidence, witness_evidence
 from proofs_check.reference import Ratio, Table, table_of
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "infinite",
     "library_ratio",
     "nonnegative",
+    "pinned",
     "positive",
     "ratio_text",
     "tables",
@@ -109,3 +110,35 @@ def tables(*, zeros: bool | None = None, max_databases: int = 27) -> st.SearchSt
         return table_of(draw(xst.database_mechanisms(zeros=allow, max_databases=max_databases)))
 
     return draw_table()
+
+
+def pinned(
+    instances: list[tuple[str, Any]],
+    holds: Any,
+    *,
+    describe: str,
+    explain: Any = None,
+    kind: Any = "P",
+) -> Evidence:
+    """The property ``holds`` on pinned instances, named: the regime a statement is sharp in
+    (or a mutant shows), which random generation may miss.  Fails on the first instance where
+    ``holds`` is False, with its exact rendering."""
+    undecided = []
+    for name, instance in instances:
+        verdict = holds(instance)
+        if verdict is False:
+            shown = explain(instance) if explain is not None else repr(instance)
+            return witness_evidence(
+                f"{describe}, on the pinned instances",
+                False,
+                counterexample=f"{name}: {shown}",
+                kind=kind,
+            )
+        if verdict is None:
+            undecided.append(name)
+    names = "; ".join(name for name, _ in instances)
+    return witness_evidence(
+        f"{describe}, on the pinned instances: {names}",
+        None if undecided else True,
+        kind=kind,
+    )

@@ -18,14 +18,23 @@ from exactpml import strategies as xst
 from exactpml.core.exact import to_sympy
 from exactpml.errors import Undecided
 from exactpml.leakage import renyi_divergence_inf, total_variation
-from proofs_check import CheckContext, Evidence, check, property_holds
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    check,
+    property_holds,
+    sharpness_evidence,
+    witness_evidence,
+)
 from proofs_check.claims.vadhan._common import (
     Vector,
+    certified_equal,
     distribution,
     fewer,
     infinite,
     library_ratio,
     nonnegative,
+    pinned,
     positive,
     tables,
 )
@@ -37,9 +46,11 @@ from proofs_check.reference import (
     law_of_column,
     prior_posterior_distances,
     ratio_at_most,
+    ratio_over_pairs,
     sqrt_surd,
     surd,
     table_dp_ratio,
+    table_neighbour_pairs,
     total_variation_surd,
 )
 
@@ -63,7 +74,15 @@ def _bayes_instances(draw: st.DrawFn) -> tuple[Table, int, tuple[int, ...], Vect
     return table, i, others, prior
 
 
-@check("vadhan.prop_1", mutants={"half_epsilon": "the bound ε/2 instead of ε"})
+@check(
+    "vadhan.prop_1",
+    mutants={
+        "half_epsilon": "the bound ε/2 instead of ε",
+        "three_quarters": "the bound 3ε/4 instead of ε",
+        "first_entry_epsilon": "ε measured over the neighbours differing in the first entry "
+        "bounds the prior-posterior D∞ for every entry i",
+    },
+)
 def prop_1(ctx: CheckContext) -> list[Evidence]:
     """vadhan.prop_1 — Vadhan §4, Proposition 1.
 
@@ -74,13 +93,22 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
     allowed): with ε = ε_DP of exactpml (checked against the neighbourhood maximum), the
     posterior from Bayes' rule, and D∞ both ways by exactpml's ``renyi_divergence_inf``
     (checked against the maximum over points): both <= ε, for every output y with
-    Pr[y] > 0.
+    Pr[y] > 0; and strictly below ε when 0 < ε < ∞ (found here: the bound is never attained;
+    D∞(posterior||prior) = max p_d / Σ π p over π_d > 0 reaches the column ratio only if all
+    the prior's mass sits where p is smallest, which then leaves no d with p_d largest).
+    W: the supremum over priors is ε: randomized response with e^ε = 3 and priors
+    (t, 1 - t), t = 1/10, 1/1000, 10^-6, gives D∞(posterior||prior) = log(3/(1 + 2t)) < ε,
+    exactly, tending to ε as t → 0+.
     """
-    half = ctx.mutant == "half_epsilon"
+    mutant = ctx.mutant
 
     def within(divergence: Ratio, r: Ratio) -> bool:
-        if half and r is not None:
+        if mutant == "half_epsilon" and r is not None:
             return divergence is not None and divergence * divergence <= r
+        if mutant == "three_quarters" and r is not None:
+            return divergence is not None and divergence**4 <= r**3
+        if r is not None and r > 1 and (divergence is None or divergence >= r):
+            return False  # never attained (the sharper statement found here)
         return ratio_at_most(divergence, r)
 
     def holds(instance: tuple[Table, int, tuple[int, ...], Vector]) -> bool:
@@ -88,6 +116,8 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
         r = table_dp_ratio(table)
         if library_ratio(table) != r:
             return False
+        if mutant == "first_entry_epsilon":
+            r = _entry_ratio(table, 0)
         members = [(*others[:i], d, *others[i:]) for d in range(table.letters)]
         rows = [table.row(x) for x in members]
         for y in range(table.outputs):
@@ -102,20 +132,99 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
                     return False
         return True
 
+    def explain(instance: tuple[Table, int, tuple[int, ...], Vector]) -> str:
+        return f"e^ε_DP = {infinite(table_dp_ratio(instance[0]))}"
+
+    describe = {
+        "half_epsilon": "D∞ between prior and posterior <= ε/2 (mutant)",
+        "three_quarters": "D∞ between prior and posterior <= 3ε/4 (mutant)",
+        "first_entry_epsilon": "D∞ between prior and posterior <= ε of the first entry (mutant)",
+    }.get(
+        mutant or "",
+        "ε-DP ⇒ D∞(prior||posterior) <= ε and D∞(posterior||prior) <= ε, strictly when 0 < ε < ∞",
+    )
+    regime = pinned(_prop_1_pinned(), holds, describe=describe, explain=explain)
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
+    supremum = _prop_1_supremum()
     return [
+        regime,
         property_holds(
             ctx,
             _bayes_instances(),
             holds,
-            describe=(
-                "D∞ between prior and posterior <= ε/2 (mutant)"
-                if half
-                else "ε-DP ⇒ D∞(prior||posterior) <= ε and D∞(posterior||prior) <= ε"
-            ),
-            explain=lambda instance: f"e^ε_DP = {infinite(table_dp_ratio(instance[0]))}",
+            describe=describe,
+            explain=explain,
             examples=fewer(ctx, 2),
-        )
+        ),
+        supremum,
+        sharpness_evidence(
+            "D∞(prior || posterior), D∞(posterior || prior) <= ε",
+            attained=False,
+            on="every instance with 0 < ε < ∞ (random and pinned)",
+            sharpest="D∞ < ε strictly for every prior; the supremum over priors is ε "
+            "(randomized response, e^ε = 3, prior (t, 1 - t): log(3/(1 + 2t)) → log 3 as "
+            "t → 0+)",
+            values={value.name: value.text for value in supremum.values},
+        ),
     ]
+
+
+def _entry_ratio(table: Table, entry: int) -> Ratio:
+    """e^ε over the neighbours differing in ``entry`` only (the mutant first_entry_epsilon)."""
+    pairs = [(x, x2) for x, x2 in table_neighbour_pairs(table) if x[entry] != x2[entry]]
+    return ratio_over_pairs(pairs, range(table.outputs), lambda x, y: table.row(x)[y])
+
+
+def _randomized_response_table(ratio: Fraction) -> Table:
+    keep, flip = ratio / (1 + ratio), 1 / (1 + ratio)
+    return Table(2, 1, (((0,), (keep, flip)), ((1,), (flip, keep))))
+
+
+def _prop_1_pinned() -> list[tuple[str, tuple[Table, int, tuple[int, ...], Vector]]]:
+    """Randomized response (e^ε = 3) with a prior nearly all on 1, and a two-entry mechanism
+    that reads entry 1 only (randomized response on x_1)."""
+    three = Fraction(3)
+    rr = _randomized_response_table(three)
+    second = Table(
+        2,
+        2,
+        tuple(((a, b), rr.row((b,))) for a, b in ((0, 0), (0, 1), (1, 0), (1, 1))),
+    )
+    return [
+        (
+            "randomized response e^ε = 3, prior (1/1000, 999/1000)",
+            (rr, 0, (), (Fraction(1, 1000), Fraction(999, 1000))),
+        ),
+        (
+            "randomized response on x_1 (e^ε = 3), i = 1, x_0 = 0, uniform prior",
+            (second, 1, (0,), (Fraction(1, 2), Fraction(1, 2))),
+        ),
+    ]
+
+
+def _prop_1_supremum() -> Evidence:
+    """D∞(posterior || prior) = log(3/(1+2t)) for randomized response e^ε = 3, prior (t, 1-t),
+    output 0: exact, below ε, and 3 - 3/(1+2t) = 6t/(1+2t) → 0."""
+    three = Fraction(3)
+    rr = _randomized_response_table(three)
+    values: dict[str, object] = {}
+    verified = True
+    for t in (Fraction(1, 10), Fraction(1, 1000), Fraction(1, 10**6)):
+        prior = (t, 1 - t)
+        column = (rr.row((0,))[0], rr.row((1,))[0])
+        mass = prior[0] * column[0] + prior[1] * column[1]
+        posterior = (prior[0] * column[0] / mass, prior[1] * column[1] / mass)
+        ratio = divergence_ratio_by_points(posterior, prior)
+        values[f"t = {t}: e^D∞(posterior||prior)"] = ratio
+        verified = verified and ratio == three / (1 + 2 * t) and ratio is not None and ratio < 3
+    return witness_evidence(
+        "the supremum over priors is ε, not attained: randomized response e^ε = 3, prior "
+        "(t, 1 - t), e^D∞(posterior||prior) = 3/(1 + 2t) < 3 for t = 1/10, 1/1000, 10^-6",
+        verified,
+        values=values,
+        counterexample=None if verified else str(values),
+    )
 
 
 # --- vadhan.prop_2 -------------------------------------------------------------------------
@@ -294,6 +403,8 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
             bound = (one + two * least) / (one - two * least)
         if (bound - surd(r, r)).sign() < 0:
             return False
+        if mutant is None and r > 1 and (bound - surd(r, r)).sign() == 0:
+            return False  # never attained for ε_DP > 0 (found here)
         sharp = (one + least) / (one - least)
         if (sharp * sharp - surd(r, r)).sign() != 0:
             return False  # the sharper form found here: r = ((1+ε)/(1-ε))² at the least ε
@@ -312,11 +423,21 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
             if bound is None:
                 continue
             with sympy.evaluate(False):
-                verdict = nonnegative(bound - to_sympy(r))
+                difference = bound - to_sympy(r)
+            # not attained either (found here): certified strictly positive
+            verdict = positive(difference) if mutant is None else nonnegative(difference)
             if verdict is False:
                 return False
             decided = decided and verdict is True
         return True if decided else None
+
+    def hellinger_sharp(r: Fraction) -> bool | None:
+        """The sharpest Hellinger form: with c = 1 - ε* (ε* the least H² meeting the
+        hypothesis), ((1 + √(1-c²))/c)⁴ = e^ε_DP exactly (certified equality)."""
+        c = 1 - _least_epsilons(r)["Hellinger²"]
+        with sympy.evaluate(False):
+            sharp = ((1 + sympy.sqrt(1 - c**2)) / c) ** 4
+        return certified_equal(sharp, to_sympy(r))
 
     def algebra_holds(pair: tuple[Fraction, Fraction]) -> bool:
         here, there = pair  # Pr[M(x) = y] > 0 and Pr[M(x') = y]
@@ -343,7 +464,34 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
         return f"e^ε_DP = {r}; least ε = {least}; rational ε = {(q - 1) / (q + 1)}"
 
     masses = st.fractions(min_value=0, max_value=1, max_denominator=50)
+    pinned_ratios = (Fraction(81, 16),)
+    remark_sharp = pinned(
+        [(f"e^ε_DP = {r}", r) for r in pinned_ratios],
+        hellinger_sharp,
+        describe="the sharpest Hellinger form ((1 + √(1-c²))/c)⁴, c = 1 - ε*, equals e^ε_DP "
+        "exactly (certified)",
+    )
     return [
+        remark_sharp,
+        sharpness_evidence(
+            "e^ε' <= (1+2ε)/(1-2ε) (Prop 2, total variation)",
+            attained=False,
+            on="every random mechanism with 0 < ε_DP < ∞ (exact in Q(√r))",
+            sharpest="e^ε_DP = ((1+ε*)/(1-ε*))² exactly at the least ε* meeting the "
+            "hypothesis, ε* = tanh(ε_DP/4); so e^ε' <= ((1+ε)/(1-ε))² for every ε < 1, which "
+            "is below (1+2ε)/(1-2ε) for 0 < ε < 1/2 and meaningful up to ε < 1",
+            kind="P",
+        ),
+        sharpness_evidence(
+            "e^ε' <= (1+g(ε))/(1-g(ε)) (the Remark, Hellinger and KL)",
+            attained=False,
+            on="every random mechanism with 0 < ε_DP < ∞ (certified strict)",
+            sharpest="Hellinger (H² <= ε, c = 1 - ε): e^ε' <= ((1 + √(1-c²))/c)⁴, equal to "
+            "e^ε_DP at the least ε (certified at e^ε_DP = 81/16); the Remark's "
+            "(1+g)/(1-g) = (1 + sin 2θ)/(1 - sin 2θ) with cos θ = c exceeds it; KL: the "
+            "inverse of the least ε, log((R-1)/log R) - 1 + log R/(R-1)",
+            kind="P",
+        ),
         property_holds(
             ctx,
             _columns_with_priors(),

@@ -23,6 +23,7 @@ from proofs_check import (
     check,
     exact_instances,
     property_holds,
+    sharpness_evidence,
     witness_evidence,
 )
 from proofs_check.claims.vadhan._common import (
@@ -33,6 +34,7 @@ from proofs_check.claims.vadhan._common import (
     fewer,
     infinite,
     library_ratio,
+    pinned,
     ratio_text,
     tables,
 )
@@ -43,6 +45,7 @@ from proofs_check.reference import (
     divergence_ratio_by_sets,
     half_l1,
     statistical_distance_by_sets,
+    table_dp_ratio,
     table_neighbour_pairs,
 )
 
@@ -55,6 +58,8 @@ __all__ = ["case_1", "max_divergence", "statistical_difference"]
     mutants={
         "finite_points_only": "the maximum over points skips the y with Pr[B = y] = 0",
         "flipped": "the maximum over points of ln(Pr[B = y]/Pr[A = y]) (direction flipped)",
+        "heavy_events_only": "the maximum over events with Pr[A ∈ T] > 1/10 (a δ-style cutoff) "
+        "equals the maximum over points",
     },
 )
 def max_divergence(ctx: CheckContext) -> list[Evidence]:
@@ -78,6 +83,8 @@ def max_divergence(ctx: CheckContext) -> list[Evidence]:
     def holds(pair: tuple[Vector, Vector]) -> bool:
         p, q = pair
         over_events = divergence_ratio_by_sets(p, q)
+        if ctx.mutant == "heavy_events_only":
+            over_events = _heavy_events_ratio(p, q, Fraction(1, 10))
         library = renyi_divergence_inf(distribution(p), distribution(q))
         library_ratio = None if library.is_infinite else Fraction(library.ratio)
         return over_events == by_points(p, q) and library_ratio == over_events
@@ -95,7 +102,46 @@ def max_divergence(ctx: CheckContext) -> list[Evidence]:
         else "max over events T of ln(Pr[A∈T]/Pr[B∈T]) = max over points y "
         "(= renyi_divergence_inf), +∞ included"
     )
-    return [property_holds(ctx, distribution_pairs(), holds, describe=describe, explain=explain)]
+    regime = pinned(
+        [
+            ("A = (1/20, 19/20), B = (1/100, 99/100): the best point is light", _LIGHT),
+            ("A = (1/2, 1/2), B = (1, 0): +∞ on the point B misses", _MISSED),
+            ("A = (1/2, 1/4, 1/4), B = (1/4, 1/4, 1/2): D∞(A||B) ≠ D∞(B||A)", _SKEWED),
+        ],
+        holds,
+        describe=describe,
+        explain=explain,
+    )
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
+    return [
+        regime,
+        property_holds(ctx, distribution_pairs(), holds, describe=describe, explain=explain),
+    ]
+
+
+_LIGHT = ((Fraction(1, 20), Fraction(19, 20)), (Fraction(1, 100), Fraction(99, 100)))
+_MISSED = ((Fraction(1, 2), Fraction(1, 2)), (Fraction(1), Fraction(0)))
+_SKEWED = (
+    (Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)),
+    (Fraction(1, 4), Fraction(1, 4), Fraction(1, 2)),
+)
+
+
+def _heavy_events_ratio(p: Vector, q: Vector, cutoff: Fraction) -> Ratio:
+    """max P(T)/Q(T) over events with P(T) > cutoff (the mutant ``heavy_events_only``)."""
+    best = Fraction(0)
+    for event in itertools.chain.from_iterable(
+        itertools.combinations(range(len(p)), k) for k in range(1, len(p) + 1)
+    ):
+        mass = sum((p[y] for y in event), Fraction(0))
+        if mass <= cutoff:
+            continue
+        other = sum((q[y] for y in event), Fraction(0))
+        if other == 0:
+            return None
+        best = max(best, mass / other)
+    return best
 
 
 # --- vadhan.statistical_difference ----------------------------------------------------------
@@ -308,6 +354,8 @@ def _tight_irrational_instances() -> list[tuple]:
     mutants={
         "one_over_20n": "the random-row mechanism's neighbour statistical difference is 1/(20n)",
         "one_sided_tanh": "the one-sided condition of §1.2 already gives SD <= tanh(ε/2)",
+        "one_over_9n": "the random-row mechanism's neighbour statistical difference is 1/(9n)",
+        "tanh_third": "ε-DP implies SD <= tanh(ε/3) (instead of tanh(ε/2))",
     },
 )
 def statistical_difference(ctx: CheckContext) -> list[Evidence]:
@@ -335,12 +383,13 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
     the largest neighbour SD (exactpml, checked against ½ Σ|p - q| over every neighbour
     pair) is <= tanh(ε_DP/2).
     """
-    share = (
-        (lambda n: Fraction(1, 20 * n))
-        if ctx.mutant == "one_over_20n"
-        else (lambda n: Fraction(1, 10 * n))
-    )
+    denominator = {"one_over_20n": 20, "one_over_9n": 9}.get(ctx.mutant or "", 10)
+
+    def share(n: int) -> Fraction:
+        return Fraction(1, denominator * n)
+
     one_sided_tanh = ctx.mutant == "one_sided_tanh"
+    two_sided = _tanh_third if ctx.mutant == "tanh_third" else _tanh_half
 
     def one_sided_bound(r: Fraction) -> Fraction:
         return (r - 1) / (r + 1) if one_sided_tanh else 1 - 1 / r
@@ -352,8 +401,7 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
         if forward is not None and distance > one_sided_bound(forward):
             return False
         if forward is not None and backward is not None:
-            r = max(forward, backward)
-            return distance <= (r - 1) / (r + 1)
+            return two_sided(distance, max(forward, backward))
         return True
 
     def pair_explain(pair: tuple[Vector, Vector]) -> str:
@@ -371,22 +419,38 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
         )
         if library != reference:
             return False
-        r = library_ratio(table)
-        return r is None or reference <= (r - 1) / (r + 1)
+        r = table_dp_ratio(table)
+        if library_ratio(table) != r:
+            return False
+        return r is None or two_sided(reference, r)
 
     describe_pairs = (
         "one direction D∞(A||B) <= ε ⇒ SD <= tanh(ε/2) (mutant)"
         if one_sided_tanh
         else "D∞ both ways <= ε ⇒ SD <= tanh(ε/2); D∞(A||B) <= ε alone ⇒ SD <= 1 - e^-ε"
     )
+    tight = _tight_rational_instances(one_sided_bound)
+    tight += [
+        (
+            f"randomized response e^ε={r}: SD within the two-sided bound",
+            two_sided(neighbour_statistical_distance(_randomized_response(r)).value, r),
+            True,
+        )
+        for r in (Fraction(2), Fraction(3), Fraction(9, 4))
+    ]
     return [
         exact_instances(
             _random_row_instances(share),
             origin="from the text (1/(10n)) and derived by hand",
         ),
-        exact_instances(
-            _tight_rational_instances(one_sided_bound),
-            origin="derived by hand (tight instances, e^ε rational)",
+        exact_instances(tight, origin="derived by hand (tight instances, e^ε rational)"),
+        sharpness_evidence(
+            "SD <= tanh(ε/2) (ε-DP) and SD <= 1 - e^-ε (one-sided)",
+            attained=True,
+            on="randomized response with e^ε = 2, 3, 9/4 (SD = (e^ε-1)/(e^ε+1) = tanh(ε/2)) "
+            "and the pair A = (1, 0), B = (e^-ε, 1 - e^-ε) (SD = 1 - e^-ε), also at ε = 1/2, 1 "
+            "(certified)",
+            kind="E",
         ),
         exact_instances(
             _tight_irrational_instances(),
@@ -406,12 +470,22 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
     ]
 
 
+def _tanh_half(distance: Fraction, r: Fraction) -> bool:
+    """distance <= tanh(ε/2) = (r-1)/(r+1), r = e^ε."""
+    return distance <= (r - 1) / (r + 1)
+
+
+def _tanh_third(distance: Fraction, r: Fraction) -> bool:
+    """distance <= tanh(ε/3) = (r^{1/3}-1)/(r^{1/3}+1), i.e. ((1+d)/(1-d))^3 <= r (the mutant)."""
+    return distance < 1 and ((1 + distance) / (1 - distance)) ** 3 <= r
+
+
 # --- vadhan.case_1 -------------------------------------------------------------------------
-def _extremal_mechanism(size: int) -> DatabaseMechanism:
+def _extremal_mechanism(size: int, scale: int = 10) -> DatabaseMechanism:
     """Case 1's extremal mechanism: M(x) = 1 w.p. Σ x_i / (10n), else 0, on {0, 1}^n."""
 
     def row(x: tuple[Any, ...]) -> Mapping[Hashable, object]:
-        share = Fraction(sum(x), 10 * size)
+        share = Fraction(sum(x), scale * size)
         return {0: 1 - share, 1: share}
 
     return DatabaseMechanism.from_function(row, (0, 1), size, outputs=(0, 1))
@@ -426,6 +500,7 @@ def _hamming(x: tuple[int, ...], other: tuple[int, ...]) -> int:
     mutants={
         "n_minus_one": "the hybrid bound (n-1)ε instead of nε",
         "strictly_below": "the text's 'less than 0.1' taken literally: SD < 0.1",
+        "one_over_9n": "neighbour SD <= 1/(9n) already keeps M(x) and M(0^n) within 0.1",
     },
 )
 def case_1(ctx: CheckContext) -> list[Evidence]:
@@ -471,14 +546,16 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
     verified = True
     failure = None
     values: dict[str, object] = {}
+    scale = 9 if ctx.mutant == "one_over_9n" else 10
     for n in range(1, 6):
-        mechanism = _extremal_mechanism(n)
+        mechanism = _extremal_mechanism(n, scale)
         epsilon = neighbour_statistical_distance(mechanism).value
         ones, zeros = (1,) * n, (0,) * n
         extreme = total_variation(mechanism.row(ones), mechanism.row(zeros))
+        reference = half_l1(mechanism.row(ones), mechanism.row(zeros))  # type: ignore[arg-type]
         values[f"n={n}: neighbour SD"] = epsilon
         values[f"n={n}: SD(M(1^n), M(0^n))"] = extreme
-        reaches = epsilon == Fraction(1, 10 * n) and extreme == n * epsilon == Fraction(1, 10)
+        reaches = epsilon == Fraction(1, scale * n) and extreme == reference == n * epsilon
         below = extreme < Fraction(1, 10) if strictly else extreme <= Fraction(1, 10)
         if verified and not (reaches and below):
             verified = False
@@ -501,9 +578,18 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
         witness_evidence(
             "M(x) = 1 w.p. Σx_i/(10n), n = 1..5: neighbour SD = 1/(10n) and SD(M(1^n), M(0^n)) "
             "= 1/10 exactly, so the bound nε is attained (the text's 'less than 0.1' should "
-            "read 'at most 0.1')",
+            "read 'at most 0.1')"
+            if ctx.mutant != "one_over_9n"
+            else "M(x) = 1 w.p. Σx_i/(9n) stays within 0.1 (mutant)",
             verified,
             values=values,
             counterexample=failure,
+        ),
+        sharpness_evidence(
+            "SD(M(x), M(0^n)) <= nε (hybrid argument)",
+            attained=verified,
+            on="M(x) = 1 w.p. Σx_i/(10n), n = 1..5: SD(M(1^n), M(0^n)) = 1/10 = n·1/(10n); "
+            "the text's 'less than 0.1' is 'at most 0.1'",
+            sharpest=None if verified else "not attained",
         ),
     ]

@@ -8,8 +8,15 @@ import sympy
 
 from exactpml.errors import Undecided
 from exactpml.notions import simulation_epsilon
-from proofs_check import CheckContext, Evidence, check, property_holds
-from proofs_check.claims.vadhan._common import fewer, infinite, library_ratio, tables
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    check,
+    property_holds,
+    sharpness_evidence,
+    witness_evidence,
+)
+from proofs_check.claims.vadhan._common import fewer, infinite, library_ratio, pinned, tables
 from proofs_check.reference import (
     Ratio,
     Table,
@@ -44,6 +51,7 @@ def _simulation_ratio_squared(table: Table) -> Ratio:
         "same_epsilon": "ε-simulation-DP ⇒ ε-DP (instead of 2ε-DP)",
         "strict_factor_two": "ε-simulation-DP ⇒ ε'-DP with ε' < 2ε whenever ε > 0 (2 never "
         "attained)",
+        "three_halves": "ε-simulation-DP ⇒ (3ε/2)-DP (instead of 2ε-DP)",
     },
 )
 def claim_1(ctx: CheckContext) -> list[Evidence]:
@@ -61,6 +69,17 @@ def claim_1(ctx: CheckContext) -> list[Evidence]:
     neighbourhood), and for every neighbourhood a simulator meeting Def 2 at E is built and
     verified from the definition in exact Q(√E²) arithmetic.  Both sides are +∞ together.
     Simulators are not required to run in polynomial time (finite mechanisms).
+
+    Sharper part 1 (found here): E <= (1 + (k-1) r)/k with k = |D|.  Proof: in a
+    neighbourhood of k members with pairwise ratios <= r, let x(y) maximise p_x(y) and
+    a_x = P_x(A_x), A_x = {y : x(y) = x}; for each x', 1 = Σ_x P_{x'}(A_x) >= a_{x'} +
+    Σ_{x ≠ x'} a_x / r, so Σ U = Σ a_x <= kr/(r+k-1); likewise with the minimisers,
+    Σ u >= k/(1+(k-1)r); and √r, kr/(r+k-1) <= (1+(k-1)r)/k.  Attained by the k-ary
+    "anti" randomized response p_x(y) ∝ 1 if y = x, r otherwise (Σ u = k/(1+(k-1)r)), so
+    ε_sim < ε_DP whenever 0 < ε_DP < ∞ and |D| is finite.
+    W: part 2 attained (e^{2ε_sim} = e^{ε_DP} = 4 for p = (1/5, 1/20, 3/4) against
+    (1/20, 1/5, 3/4)); part 1's sharp form attained by the anti randomized responses with
+    |D| = 2 (e^ε = 3: E = 2) and |D| = 3 (e^ε = 2: E = 5/3).
     """
     mutant = ctx.mutant
 
@@ -79,10 +98,15 @@ def claim_1(ctx: CheckContext) -> list[Evidence]:
         for rows in rows_by_neighbourhood:
             if not verify_simulator(rows, box_simulator(rows, squared), squared):
                 return False
+        sharp = _sharp_part_1(r, table.letters)
+        if squared > sharp * sharp:
+            return False  # the sharper part 1 found here
         if mutant == "same_epsilon":
             return r * r <= squared
         if mutant == "strict_factor_two":
             return r < squared or squared == 1
+        if mutant == "three_halves":
+            return r**4 <= squared**3  # r <= E^{3/2}
         return squared <= r * r and r <= squared
 
     def explain(table: Table) -> str:
@@ -94,12 +118,86 @@ def claim_1(ctx: CheckContext) -> list[Evidence]:
     describe = {
         "same_epsilon": "ε_DP <= ε_sim (mutant)",
         "strict_factor_two": "ε_DP < 2ε_sim when ε_sim > 0 (mutant)",
+        "three_halves": "ε_DP <= 3ε_sim/2 (mutant)",
     }.get(
         mutant or "",
-        "ε_sim <= ε_DP <= 2ε_sim, ε_sim of the optimal simulator (certified optimal)",
+        "ε_sim <= ε_DP <= 2ε_sim, ε_sim of the optimal simulator (certified optimal); "
+        "e^ε_sim <= (1 + (|D|-1) e^ε_DP)/|D|",
     )
+    witnesses = _witnesses()
+    regime = pinned(
+        [(name, table) for name, table, _ in witnesses],
+        holds,
+        describe=describe,
+        explain=explain,
+    )
+    if regime.passed is False:
+        return [regime]  # the random instances would only repeat it, more slowly
+    attained = {name: _simulation_ratio_squared(table) == want for name, table, want in witnesses}
+    values = {name: _simulation_ratio_squared(table) for name, table, _ in witnesses}
+    part_2 = attained[witnesses[0][0]]
+    part_1 = all(attained[name] for name, _, _ in witnesses[1:])
     return [
+        regime,
         property_holds(
             ctx, tables(), holds, describe=describe, explain=explain, examples=fewer(ctx, 2)
-        )
+        ),
+        witness_evidence(
+            "e^{2ε_sim} = e^ε_DP = 4 on (1/5, 1/20, 3/4) vs (1/20, 1/5, 3/4); "
+            "e^{2ε_sim} = ((1 + (|D|-1) e^ε_DP)/|D|)² on the anti randomized responses",
+            part_1 and part_2,
+            values={f"{name}: e^(2ε_sim)": value for name, value in values.items()},
+            counterexample=None if part_1 and part_2 else str(values),
+        ),
+        sharpness_evidence(
+            "ε_DP <= 2ε_sim (part 2)",
+            attained=part_2,
+            on="n = 1, D = {0, 1}: p = (1/5, 1/20, 3/4) vs (1/20, 1/5, 3/4), "
+            "e^ε_DP = 4 = e^{2ε_sim}",
+            sharpest=None if part_2 else "not attained",
+        ),
+        sharpness_evidence(
+            "ε_sim <= ε_DP (part 1)",
+            attained=False,
+            on="every instance with 0 < ε_DP < ∞ (|D| finite)",
+            sharpest="e^{ε_sim} <= (1 + (|D|-1) e^{ε_DP})/|D|, attained exactly by the |D|-ary "
+            "anti randomized response (p_x(y) ∝ 1 if y = x, e^ε otherwise): e^ε = 3, |D| = 2 "
+            "gives e^ε_sim = 2; e^ε = 2, |D| = 3 gives 5/3",
+            values={"e^(2ε_sim)": ", ".join(f"{k}: {v}" for k, v in values.items())},
+        ),
+    ]
+
+
+def _sharp_part_1(r: Fraction, letters: int) -> Fraction:
+    """(1 + (k-1) r)/k, k = |D|: the largest e^{ε_sim} an e^{ε_DP} = r mechanism can need."""
+    return (1 + (letters - 1) * r) / letters
+
+
+def _anti_randomized_response(letters: int, r: Fraction) -> Table:
+    """n = 1, D = {0..k-1}: output y w.p. c if y = x, r c otherwise, c = 1/(1 + (k-1) r)."""
+    c = 1 / (1 + (letters - 1) * r)
+    rows = tuple(
+        ((x,), tuple(c if y == x else r * c for y in range(letters))) for x in range(letters)
+    )
+    return Table(letters, 1, rows)
+
+
+def _witnesses() -> list[tuple[str, Table, Fraction]]:
+    """(name, table, the e^{2ε_sim} derived by hand)."""
+    factor_two = Table(
+        2,
+        1,
+        (
+            ((0,), (Fraction(1, 5), Fraction(1, 20), Fraction(3, 4))),
+            ((1,), (Fraction(1, 20), Fraction(1, 5), Fraction(3, 4))),
+        ),
+    )
+    return [
+        ("p = (1/5, 1/20, 3/4) vs (1/20, 1/5, 3/4)", factor_two, Fraction(4)),
+        ("randomized response, e^ε = 3", _anti_randomized_response(2, Fraction(3)), Fraction(4)),
+        (
+            "anti randomized response, |D| = 3, e^ε = 2",
+            _anti_randomized_response(3, Fraction(2)),
+            Fraction(25, 9),
+        ),
     ]

@@ -62,7 +62,7 @@ CLAIMS: tuple[Claim, ...] = (
             "ε-DP ⇒ ε-simulation-DP; ε-simulation-DP ⇒ 2ε-DP. Compute the optimal simulator's ε "
             "exactly for finite mechanisms."
         ),
-        kinds=("P",),
+        kinds=("P", "W"),
     ),
     Claim(
         id="vadhan.prop_1",
@@ -72,7 +72,7 @@ CLAIMS: tuple[Claim, ...] = (
             "ε-DP ⇒ for every prior on X_i and output y, D_inf both ways between prior and "
             "posterior ≤ ε."
         ),
-        kinds=("P",),
+        kinds=("P", "W"),
     ),
     Claim(
         id="vadhan.prop_2",

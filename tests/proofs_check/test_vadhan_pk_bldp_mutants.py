@@ -1,0 +1,78 @@
+"""The mutant families of the vadhan.*, pk.* and bldp.* claims (issue 11).
+
+Every claim of the three sources declares at least three mutants, and every mutant FAILS at
+the quick profile for each of the seeds 0 to 3 (not only the harness's seed 0): a mutant that
+survives some seed would mean the check reaches the regime that exposes it only by luck.
+Every inequality claim reports whether its bound is attained (a sharpness finding).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from proofs_check import RunOptions, Verdict, run_checks
+from proofs_check.registry import default_registry, load_claim_modules
+
+load_claim_modules()
+
+PREFIXES = ("vadhan.", "pk.", "bldp.")
+CHECKS = [
+    registered
+    for registered in default_registry.checks()
+    if registered.claim.id.startswith(PREFIXES)
+]
+SEEDS = (0, 1, 2, 3)
+CASES = [
+    (registered.claim.id, mutant, seed)
+    for registered in CHECKS
+    for mutant in registered.mutant_names
+    for seed in SEEDS
+]
+
+INEQUALITY_CLAIMS = (
+    "vadhan.statistical_difference",
+    "vadhan.case_1",
+    "vadhan.claim_1",
+    "vadhan.prop_1",
+    "vadhan.prop_2",
+    "pk.thm_1",
+    "pk.ex_7",
+    "pk.prop_25",
+    "bldp.post_processing",
+    "bldp.composition",
+    "bldp.group_privacy",
+    "bldp.independent_leakage",
+    "bldp.non_participation",
+)
+
+
+def test_the_three_sources_have_21_checks_with_three_mutants_or_more() -> None:
+    counts = {prefix: 0 for prefix in PREFIXES}
+    for registered in CHECKS:
+        counts[registered.claim.id.split(".")[0] + "."] += 1
+        assert len(registered.mutants) >= 3, registered.claim.id
+    assert counts == {"vadhan.": 6, "pk.": 8, "bldp.": 7}
+
+
+@pytest.mark.parametrize(
+    ("claim_id", "mutant", "seed"),
+    CASES,
+    ids=[f"{claim_id}[{mutant}]-seed{seed}" for claim_id, mutant, seed in CASES],
+)
+def test_every_mutant_fails_at_the_quick_profile_for_seeds_0_to_3(
+    claim_id: str, mutant: str, seed: int
+) -> None:
+    options = RunOptions(workers=1, profile="quick", seed=seed, mutant=mutant)
+    (result,) = run_checks([claim_id], options=options).results
+    assert result.verdict is Verdict.FAILED, (
+        f"{claim_id} gave {result.verdict} on its mutant {mutant!r} at seed {seed} ({result.note})"
+    )
+    assert result.counterexample is not None and result.counterexample.strip()
+
+
+@pytest.mark.parametrize("claim_id", INEQUALITY_CLAIMS)
+def test_every_inequality_claim_reports_its_sharpness(claim_id: str) -> None:
+    (result,) = run_checks([claim_id], options=RunOptions(workers=1, profile="quick")).results
+    assert result.verdict is Verdict.PASSED, result.note
+    findings = [item for item in result.evidence if item.finding]
+    assert findings and all(item.summary.startswith("sharpness: ") for item in findings)
