@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import pretty
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact_quotient, exact_sum
 from exactpml.errors import InvalidArgument, Undecided
@@ -301,7 +302,41 @@ class BoundedLeakageModel:
         )
 
     def __repr__(self) -> str:
-        return (
-            f"BoundedLeakageModel(<{len(self.databases)} databases, |R| = "
-            f"{len(self.randomness)}, {len(self.neighbours) // 2} neighbour pairs>)"
+        """Python that rebuilds this model: R's law, the tables ``{x: {r: M(x, r)}}`` and
+        ``{x: {r: P(x, r)}}``, the databases, and the neighbour pairs unless they are the
+        default ("differ in one record")."""
+        outcomes = self.randomness.outcomes
+
+        def table(values: Mapping[Hashable, tuple[Hashable, ...]]) -> str:
+            rows = (
+                f"{x!r}: {{"
+                + ", ".join(f"{r!r}: {v!r}" for r, v in zip(outcomes, values[x], strict=True))
+                + "}"
+                for x in self.databases
+            )
+            return "{" + ", ".join(rows) + "}"
+
+        text = (
+            f"BoundedLeakageModel({self.randomness!r}, {table(self.outputs)}, "
+            f"{table(self.leakages)}, databases={list(self.databases)!r}"
         )
+        position = {x: i for i, x in enumerate(self.databases)}
+        pairs = sorted(
+            ((x, y) for x, y in self.neighbours if position[x] < position[y]),
+            key=lambda pair: (position[pair[0]], position[pair[1]]),
+        )
+        if not _default_neighbours(self.databases, self.neighbours):
+            text += f", neighbours={pairs!r}"
+        return text + ")"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
+
+
+def _default_neighbours(
+    databases: Sequence[Hashable], neighbours: Sequence[tuple[Hashable, Hashable]]
+) -> bool:
+    """True when ``neighbours`` is the default relation (tuples differing in one record)."""
+    if not all(isinstance(x, tuple) for x in databases):
+        return False
+    return set(hamming_neighbours(databases)) == set(neighbours)

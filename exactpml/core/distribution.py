@@ -27,13 +27,13 @@ from typing import Any
 
 import sympy
 
-from exactpml.core.bounds import big_integer_printing
 from exactpml.core.decisions import (
     prove_nonnegative,
     prove_positive,
     prove_zero,
     unproven_condition,
 )
+from exactpml.core.display import pretty, quoted, symbols_argument
 from exactpml.core.exact import (
     Scalar,
     as_scalar,
@@ -332,13 +332,16 @@ class Distribution:
         return hash(frozenset(self.items()))
 
     def __repr__(self) -> str:
-        with big_integer_printing():  # exact probabilities may have more than 4300 digits
-            body = ", ".join(f"{o!r}: {_show(p)}" for o, p in self.items())
-        return f"Distribution({{{body}}})"
+        """Python that rebuilds this distribution: ``Distribution({'a': '1/3', 'b': '2/3'})``.
 
+        Probabilities are strings of exactpml's grammar (zeros included), so the text pastes
+        after ``from exactpml import *``; free symbols add a ``symbols=`` declaration.
+        """
+        body = ", ".join(f"{o!r}: {quoted(p)}" for o, p in self.items())
+        return f"Distribution({{{body}}}{symbols_argument(self.probabilities)})"
 
-def _show(value: Scalar) -> str:
-    return repr(str(value))
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
 
 
 def require_full_support(distribution: Distribution, *, name: str = "prior") -> None:

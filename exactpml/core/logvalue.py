@@ -13,7 +13,9 @@ and is settled by :mod:`exactpml.certify` (interval enclosures) or raises ``Unde
 log(9/5)
 >>> value.ratio
 Fraction(9, 5)
->>> value < LogValue(2)
+>>> value  # the repr reads as the logarithm, and rebuilds the value
+LogValue.log('9/5')
+>>> value < LogValue.log(2)
 True
 >>> print(value + LogValue(Fraction(5, 3)))
 log(3)
@@ -23,6 +25,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -32,6 +35,7 @@ import sympy
 from exactpml.core import certify
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.decisions import prove_nonnegative, prove_zero
+from exactpml.core.display import number_text, pretty, symbols_argument
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
 
@@ -78,6 +82,29 @@ class LogValue:
         return self
 
     @classmethod
+    def log(
+        cls,
+        ratio: object,
+        *,
+        symbols: Mapping[str, sympy.Symbol] | None = None,
+        conditions: tuple[sympy.Basic, ...] = (),
+    ) -> LogValue:
+        """The value ``log(ratio)``: ``LogValue.log(3)`` is log 3 (what ``repr`` prints).
+
+        ``ratio`` is any exact number (an int, a ``Fraction``, a sympy expression) or a string
+        read by exactpml's grammar (``"9/5"``, ``"sqrt(2)"``, ``"t/2"`` with ``symbols``);
+        never a float.  The same value as ``LogValue(ratio)``.
+
+        >>> LogValue.log("9/5") == LogValue(Fraction(9, 5))
+        True
+        >>> LogValue.log(3) <= LogValue.log(2)
+        False
+        """
+        if isinstance(ratio, str):
+            ratio = exact(ratio, where="ratio of a log value", symbols=symbols)
+        return cls(ratio, conditions=conditions)
+
+    @classmethod
     def infinity(cls) -> LogValue:
         """The value ``log(oo) = oo``."""
         return cls(sympy.oo)
@@ -121,15 +148,25 @@ class LogValue:
             return str(self.to_sympy())
 
     def __repr__(self) -> str:
-        ratio = self.ratio
-        with big_integer_printing():
-            shown = (
-                f"Fraction({ratio.numerator}, {ratio.denominator})"
-                if type(ratio) is Fraction
-                else (f"sympy.sympify({str(ratio)!r})")
-            )
-            extra = f", conditions={self.conditions!r}" if self.conditions else ""
-        return f"LogValue({shown}{extra})"
+        """Python that rebuilds this value and reads as the logarithm it is.
+
+        ``LogValue.log(3)`` is log 3, ``LogValue.log('9/5')`` is log(9/5) and
+        ``LogValue.log('sqrt(2)')`` is log √2 (ratios other than integers are strings of
+        exactpml's grammar, read back by it), ``LogValue.infinity()`` is ∞; so
+        ``LogValue.log(3) <= LogValue.log(2)`` reads as the comparison it is.
+        """
+        if self.ratio is sympy.oo:
+            shown = "LogValue.infinity()"
+            if not self.conditions:
+                return shown
+            return f"LogValue(LogValue.infinity(), conditions={self.conditions!r})"
+        extra = symbols_argument([self.ratio])
+        if self.conditions:
+            extra += f", conditions={self.conditions!r}"
+        return f"LogValue.log({number_text(self.ratio)}{extra})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
 
     def _repr_latex_(self) -> str:
         with big_integer_printing():

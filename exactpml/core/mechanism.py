@@ -25,8 +25,8 @@ from typing import Any
 import sympy
 
 from exactpml.core._integer_kernel import IntegerKernel, integer_rows
-from exactpml.core.bounds import big_integer_printing
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import pretty, quoted, symbols_argument
 from exactpml.core.distribution import Distribution, require_same_alphabet, validate_probabilities
 from exactpml.core.exact import (
     Scalar,
@@ -587,15 +587,24 @@ class Mechanism:
         return hash(frozenset((x, frozenset(self.row(x).items())) for x in self.inputs))
 
     def __repr__(self) -> str:
-        with big_integer_printing():  # exact probabilities may have more than 4300 digits
-            body = ", ".join(
-                f"{x!r}: {{"
-                + ", ".join(
-                    f"{y!r}: {str(v)!r}"
-                    for y, v in zip(self.outputs, row, strict=True)
-                    if not prove_zero(v)
-                )
-                + "}"
-                for x, row in zip(self.inputs, self.rows, strict=True)
+        """Python that rebuilds this kernel, e.g. ``Mechanism({'a': {0: '1'}}, outputs=[0, 1])``.
+
+        Zero entries are left out of the rows (the ``outputs`` list keeps every output, in
+        order); entries are strings of exactpml's grammar, so the text pastes after
+        ``from exactpml import *``; free symbols add a ``symbols=`` declaration.
+        """
+        body = ", ".join(
+            f"{x!r}: {{"
+            + ", ".join(
+                f"{y!r}: {quoted(v)}"
+                for y, v in zip(self.outputs, row, strict=True)
+                if not prove_zero(v)
             )
-        return f"Mechanism({{{body}}}, outputs={list(self.outputs)!r})"
+            + "}"
+            for x, row in zip(self.inputs, self.rows, strict=True)
+        )
+        extra = symbols_argument(v for row in self.rows for v in row)
+        return f"Mechanism({{{body}}}, outputs={list(self.outputs)!r}{extra})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)

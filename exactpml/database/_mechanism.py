@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from exactpml.core.display import pretty
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact, exact_difference, exact_quotient, exact_sum
 from exactpml.core.logvalue import LogValue
@@ -138,10 +139,14 @@ class DatabaseMechanism:
         return hash((self.space, self.mechanism))
 
     def __repr__(self) -> str:
+        """Python that rebuilds this mechanism, every row included (see ``Mechanism``)."""
         return (
-            f"DatabaseMechanism(alphabet={list(self.space.alphabet)!r}, size={self.space.size}, "
-            f"outputs={len(self.outputs)})"
+            f"DatabaseMechanism({self.mechanism!r}, alphabet={list(self.space.alphabet)!r}, "
+            f"size={self.space.size})"
         )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
 
 
 @dataclass(frozen=True, slots=True)

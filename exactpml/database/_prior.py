@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import pretty
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact_product, exact_quotient, exact_sum
 from exactpml.core.logvalue import LogValue
@@ -194,9 +196,14 @@ class ProductPrior:
         return hash((self.space, self.marginals))
 
     def __repr__(self) -> str:
+        """Python that rebuilds this prior: ``ProductPrior.iid(Distribution({...}), n)`` or
+        ``ProductPrior([Distribution({...}), ...])``."""
         if self.is_identical:
             return f"ProductPrior.iid({self.marginals[0]!r}, {self.space.size})"
         return f"ProductPrior({list(self.marginals)!r})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
 
 
 def _prior_space(prior: object, name: str = "prior") -> DatabaseSpace:

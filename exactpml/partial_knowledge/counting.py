@@ -36,6 +36,7 @@ from fractions import Fraction
 from typing import Any
 
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import pretty
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact, exact_difference, exact_product, exact_sum
 from exactpml.core.mechanism import Mechanism
@@ -93,7 +94,7 @@ class CountingMechanism:
     Rows are validated (exact, non-negative, summing to 1) and cached on first use.
     """
 
-    __slots__ = ("_cache", "_release", "name", "predicate")
+    __slots__ = ("_cache", "_kernel", "_release", "name", "predicate")
 
     def __init__(
         self,
@@ -102,6 +103,7 @@ class CountingMechanism:
         predicate: Callable[[Hashable], bool] | None = None,
         name: str = "counting mechanism",
     ) -> None:
+        kernel: Mechanism | None = None
         if isinstance(release, Mechanism):
             kernel = release
             release = kernel.row
@@ -113,6 +115,7 @@ class CountingMechanism:
         if predicate is not None and not callable(predicate):
             raise InvalidArgument(f"predicate must be callable, got {type(predicate).__name__}")
         self._release = release
+        self._kernel = kernel
         self.predicate = predicate or _default_predicate
         self.name = name
         self._cache: dict[int, Distribution] = {}
@@ -228,7 +231,17 @@ class CountingMechanism:
         return CountingMechanism(release, predicate=self.predicate, name=f"mixture of {self.name}")
 
     def __repr__(self) -> str:
-        return f"CountingMechanism(<{self.name}>)"
+        """Python that rebuilds the mechanism when it was built from a ``Mechanism`` on the
+        counts (with the default predicate): ``CountingMechanism(Mechanism({...}))``; a
+        release or predicate given as a function is shown as ``<function>``."""
+        release = "<release function>" if self._kernel is None else repr(self._kernel)
+        extra = "" if self.predicate is _default_predicate else ", predicate=<function>"
+        if self.name != "counting mechanism":
+            extra += f", name={self.name!r}"
+        return f"CountingMechanism({release}{extra})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
 
 
 def thresholded_counting(

@@ -30,8 +30,10 @@ import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import pretty
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact_difference, exact_product, exact_sum
 from exactpml.core.mechanism import Mechanism
@@ -349,8 +351,16 @@ class PartialKnowledge:
         return Distribution._trusted(list(masses), [exact_sum(v) for v in masses.values()])
 
     def __repr__(self) -> str:
-        how = f"known={list(self.known)!r}" if self.known is not None else "knowledge=<function>"
+        """Python that rebuilds this setting: the records' laws, i, t, t' and B (the known
+        records, or a general knowledge function as its table on every possible database)."""
+        if self.known is not None:
+            how = f"known={list(self.known)!r}"
+        else:
+            how = f"knowledge={dict(self._table or {})!r}"
         return (
-            f"PartialKnowledge(<{self.size} records>, target={self.target}, value={self.value!r}, "
-            f"alternative={self.alternative!r}, {how})"
+            f"PartialKnowledge({list(self.records)!r}, target={self.target}, "
+            f"value={self.value!r}, alternative={self.alternative!r}, {how})"
         )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)

@@ -9,10 +9,17 @@ Use them to write ``@given`` tests of your own lemmas::
     def test_pml_is_nonnegative(pair):
         mechanism, prior = pair
         ...
+
+Every generator draws its sizes first (so failures shrink to the fewest inputs and outputs)
+and then a regime -- full support, zero patterns, deterministic rows, near-ties, extreme
+ratios (``REGIMES``, ``KERNEL_REGIMES``, ``DATABASE_REGIMES``, ``PAIR_REGIMES``) -- each
+with probability at least 1/6, so a default strategy reaches each regime within a few dozen
+examples.
 """
 
 from exactpml.strategies._bldp import bounded_leakage_models
 from exactpml.strategies._database import (
+    DATABASE_REGIMES,
     counting_mechanisms,
     database_mechanisms,
     database_priors,
@@ -22,10 +29,14 @@ from exactpml.strategies._database import (
 )
 from exactpml.strategies._families import tuple_mechanisms
 from exactpml.strategies._finite import (
+    KERNEL_REGIMES,
+    PAIR_REGIMES,
+    REGIMES,
     attributes,
     distributions,
     mechanisms,
     mechanisms_with_prior,
+    pair_kernels,
     probability_vectors,
 )
 from exactpml.strategies._partial_knowledge import (
@@ -35,6 +46,10 @@ from exactpml.strategies._partial_knowledge import (
 )
 
 __all__ = [
+    "DATABASE_REGIMES",
+    "KERNEL_REGIMES",
+    "PAIR_REGIMES",
+    "REGIMES",
     "attributes",
     "bounded_leakage_models",
     "count_release_mechanisms",
@@ -45,6 +60,7 @@ __all__ = [
     "distributions",
     "mechanisms",
     "mechanisms_with_prior",
+    "pair_kernels",
     "partial_knowledge_settings",
     "predicates",
     "probability_vectors",

@@ -2,8 +2,11 @@
 
 Small exact instances: databases are all tuples of 1 or 2 records over {0, 1} (or one
 record over {0, 1, 2}) with the "differ in one record" neighbours; the randomness has 1 to 5
-values (zeros allowed); M and P are arbitrary tables on (x, r), the leakage sometimes
-constant (ordinary DP) and sometimes a function of x alone.
+values; M is an arbitrary table on (x, r); the leakage P is a table, constant (ordinary
+DP), a function of x alone, or (on bit tuples) the parity of x, which differs on every
+neighbouring pair and agrees at distance 2 (the poster's group-privacy caveat).  The
+randomness' law is drawn in a regime of ``exactpml.strategies.REGIMES`` (zero patterns 1/3;
+full support, a point mass, near-ties, extreme ratios 1/6 each).
 """
 
 from __future__ import annotations
@@ -32,8 +35,12 @@ def bounded_leakage_models(
 ) -> BoundedLeakageModel:
     """Exact bounded-leakage models on small database universes.
 
-    ``databases`` (tuples, for the default neighbours) and ``randomness`` may be fixed, e.g.
-    to draw a second model on the same randomness for a shared-randomness composition.
+    The size of R is drawn first, then the regime of its law (see
+    :func:`~exactpml.strategies.distributions`), then the tables: M a table on (x, r), P a
+    table, a constant or a function of x (1/3 each); on tuples of two or more bits, half of
+    the functions of x are the parity of x.  ``databases`` (tuples,
+    for the default neighbours) and ``randomness`` may be fixed, e.g. to draw a second
+    model on the same randomness for a shared-randomness composition.
     """
     if databases is None:
         shape = draw(st.sampled_from([(1, 2), (1, 3), (2, 2)]))
@@ -45,9 +52,16 @@ def bounded_leakage_models(
     outputs = draw(
         st.lists(st.integers(0, max_outputs - 1), min_size=len(cells), max_size=len(cells))
     )
+    parity = all(  # tuples of at least two bits: parity is then not a function of one bit
+        isinstance(x, tuple) and len(x) >= 2 and all(v in (0, 1) for v in x) for x in databases
+    )
     kind = draw(st.sampled_from(["table", "constant", "of_x"]))
+    if kind == "of_x" and parity and draw(st.booleans()):
+        kind = "parity"  # differs on every neighbouring pair, equal at distance 2
     if kind == "constant":
         leaks = [0] * len(cells)
+    elif kind == "parity":
+        leaks = [sum(x) % 2 for x, _ in cells]  # type: ignore[call-overload]
     elif kind == "of_x":
         per_x = draw(
             st.lists(

@@ -1,7 +1,10 @@
 """Hypothesis strategies for databases, database mechanisms and priors on D^n.
 
 Sizes are kept small by default (n <= 3, |D| <= 3) so that explicit enumeration of D^n,
-the reference for every structured computation, stays cheap.  Every value is exact.
+the reference for every structured computation, stays cheap.  Every value is exact.  Sizes
+are drawn first (smallest first), then a regime (``exactpml.strategies.REGIMES``): database
+mechanisms use the kernel regimes of :func:`~exactpml.strategies.mechanisms`, priors the
+regimes of probability vectors (one regime for all the marginals of a product prior).
 """
 
 from __future__ import annotations
@@ -12,12 +15,21 @@ from fractions import Fraction
 from hypothesis import strategies as st
 
 from exactpml.core.distribution import Distribution
+from exactpml.core.mechanism import Mechanism
 from exactpml.database import DatabaseMechanism, DatabaseSpace, ProductPrior
 from exactpml.errors import InvalidArgument
-from exactpml.strategies._finite import mechanisms, probability_vectors
+from exactpml.strategies._finite import (
+    REGIMES,
+    choose_regime,
+    mechanisms,
+    probability_vectors,
+    regime_vector,
+    vector_regimes,
+)
 from exactpml.structured import CountingQuery, GeometricNoise, NoNoise, QueryMechanism
 
 __all__ = [
+    "DATABASE_REGIMES",
     "counting_mechanisms",
     "database_mechanisms",
     "database_priors",
@@ -25,6 +37,12 @@ __all__ = [
     "predicates",
     "product_priors",
 ]
+
+
+DATABASE_REGIMES = (*REGIMES, "per_record")
+"""The regimes of database mechanisms: those of probability vectors, and per-record noise."""
+
+_POSITIVE = ("full_support", "near_ties", "extreme_ratios")
 
 
 def _check_range(name: str, low: int, high: int) -> None:
@@ -61,21 +79,50 @@ def database_mechanisms(
     zeros: bool = True,
     max_databases: int = 27,
 ) -> DatabaseMechanism:
-    """Explicit exact mechanisms on D^n (zeros, deterministic rows and ties included).
+    """Explicit exact mechanisms on D^n, in a regime drawn after the sizes.
 
+    The regimes (``DATABASE_REGIMES``, 1/6 each): full support, zero patterns,
+    deterministic rows, near-ties, extreme ratios (see
+    :func:`~exactpml.strategies.mechanisms`), and ``"per_record"``: every entry goes through
+    one binary randomizer of full support and the number of ones is released (outputs
+    0..n), the local-DP shape whose ε grows with the distance between databases.
+    ``zeros=False`` keeps full support, near-ties, extreme ratios and per-record (1/4 each).
     ``max_databases`` bounds |D|^n when ``space`` is drawn.
     """
     if space is None:
         space = draw(database_spaces().filter(lambda s: s.count <= max_databases))
-    kernel = draw(
-        mechanisms(
-            inputs=list(space.databases()),
-            min_outputs=min_outputs,
-            max_outputs=max_outputs,
-            zeros=zeros,
+    allowed = [r for r in DATABASE_REGIMES if zeros or r not in ("zeros", "deterministic")]
+    regime = choose_regime(draw, allowed)
+    databases = list(space.databases())
+    if regime == "per_record" and min_outputs <= space.size + 1 <= max_outputs:
+        randomizer = {
+            d: regime_vector(draw, 2, choose_regime(draw, _POSITIVE), uniform=False)
+            for d in space.alphabet
+        }
+        rows = [_count_law([randomizer[d][1] for d in x]) for x in databases]
+        kernel = Mechanism.from_matrix(rows, inputs=databases, outputs=list(range(space.size + 1)))
+    else:
+        kernel = draw(
+            mechanisms(
+                inputs=databases,
+                min_outputs=min_outputs,
+                max_outputs=max_outputs,
+                zeros=zeros,
+                regimes=("full_support",) if regime == "per_record" else (regime,),
+            )
         )
-    )
     return DatabaseMechanism(kernel, alphabet=space.alphabet, size=space.size)
+
+
+def _count_law(ones: Sequence[Fraction]) -> list[Fraction]:
+    """The law of the number of ones among independent bits with P(1) = ``ones[i]``."""
+    law = [Fraction(1)]
+    for p in ones:
+        law = [
+            (law[k] if k < len(law) else 0) * (1 - p) + (law[k - 1] * p if k else 0)
+            for k in range(len(law) + 1)
+        ]
+    return law
 
 
 @st.composite
@@ -86,11 +133,16 @@ def product_priors(
     identical: bool | None = None,
     full_support: bool = False,
 ) -> ProductPrior:
-    """Product priors on ``space``; i.i.d. when ``identical`` (drawn when None)."""
+    """Product priors on ``space``; i.i.d. when ``identical`` (drawn when None).
+
+    One regime of ``REGIMES`` is drawn for every marginal (1/5 each; full support, near-ties
+    and extreme ratios, 1/3 each, with ``full_support``).
+    """
     same = draw(st.booleans()) if identical is None else identical
+    regime = choose_regime(draw, vector_regimes(zeros=not full_support, deterministic=True))
 
     def marginal() -> Distribution:
-        vector = draw(probability_vectors(len(space.alphabet), full_support=full_support))
+        vector = regime_vector(draw, len(space.alphabet), regime)
         return Distribution(dict(zip(space.alphabet, vector, strict=True)))
 
     if same:
@@ -108,7 +160,8 @@ def database_priors(
 ) -> Distribution:
     """Joint priors on D^n as Distributions: correlated (``kind="joint"``) or product.
 
-    ``kind`` is ``"joint"``, ``"product"`` or ``None`` (either).
+    ``kind`` is ``"joint"``, ``"product"`` or ``None`` (either).  Each draws a regime of
+    ``REGIMES`` (see :func:`product_priors` and :func:`~exactpml.strategies.probability_vectors`).
     """
     chosen = draw(st.sampled_from(["joint", "product"])) if kind is None else kind
     if chosen not in ("joint", "product"):

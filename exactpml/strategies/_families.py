@@ -13,7 +13,7 @@ import itertools
 from hypothesis import strategies as st
 
 from exactpml.core.mechanism import Mechanism
-from exactpml.strategies._finite import _check_sizes, probability_vectors
+from exactpml.strategies._finite import KERNEL_REGIMES, _check_sizes, choose_regime, kernel_rows
 
 __all__ = ["tuple_mechanisms"]
 
@@ -32,7 +32,12 @@ def tuple_mechanisms(
     max_inputs: int = 27,
 ) -> Mechanism:
     """A rational mechanism on D^n with n in [min_entries, max_entries], |D| in
-    [min_alphabet, max_alphabet] (|D|^n at most ``max_inputs``), outputs ``range(m)``."""
+    [min_alphabet, max_alphabet] (|D|^n at most ``max_inputs``), outputs ``range(m)``.
+
+    Sizes first, then a regime of ``KERNEL_REGIMES`` for the rows (see
+    :func:`~exactpml.strategies.mechanisms`); ``zeros=False`` keeps the positive regimes
+    (full support, near-ties, extreme ratios; no one-hot rows).
+    """
     _check_sizes("database_mechanisms (entries)", min_entries, max_entries)
     _check_sizes("database_mechanisms (alphabet)", min_alphabet, max_alphabet)
     _check_sizes("database_mechanisms (outputs)", min_outputs, max_outputs)
@@ -43,7 +48,9 @@ def tuple_mechanisms(
     k = draw(st.sampled_from(sizes))
     m = draw(st.integers(min_outputs, max_outputs))
     inputs = list(itertools.product(range(k), repeat=n))
-    rows = [
-        draw(probability_vectors(m, zeros=zeros, deterministic=zeros, skewed=False)) for _ in inputs
+    allowed = [
+        r for r in KERNEL_REGIMES if zeros or r in ("full_support", "near_ties", "extreme_ratios")
     ]
+    regime = choose_regime(draw, allowed)
+    rows = kernel_rows(draw, len(inputs), m, regime, deterministic=zeros)
     return Mechanism.from_matrix(rows, inputs=inputs, outputs=list(range(m)))

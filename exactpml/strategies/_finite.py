@@ -1,8 +1,22 @@
-"""Hypothesis strategies for exact finite distributions, mechanisms and attributes.
+"""Hypothesis strategies for exact finite distributions, mechanisms, attributes and pair kernels.
 
-The defaults reach the edge cases that break claims: zero entries, ties, deterministic
-rows, outputs with p_Y(y) = 0, alphabets of size 1 up to 6, and very skewed priors.
-Every value drawn is exact (``Fraction`` entries), so shrunk counterexamples are exact.
+Every generator draws its alphabet sizes first (smallest first, so a failing example shrinks
+by removing inputs and outputs) and then a **regime**, each reached with probability at least
+1/6 (``REGIMES``):
+
+* ``"full_support"``: every entry positive: uniform, or integer weights (up to 4, with many
+  ties, or up to 1000) that shrink to the uniform vector;
+* ``"zeros"``: zero patterns (entries, and for kernels whole columns: outputs never produced);
+* ``"deterministic"``: one-hot vectors (deterministic rows, functions, constants);
+* ``"near_ties"``: entries (and rows) differing by a tiny rational (up to 9 times 10^-6,
+  10^-9 or 10^-12);
+* ``"extreme_ratios"``: entries like 1/10^6 next to 1 - 1/10^6;
+
+and for kernels also ``"mixed"`` (each row in a regime of its own).  Options that forbid
+zeros or one-hot vectors remove the regimes that need them.  Weights shrink towards 1 (equal
+weights), never towards zero: a shrunk counterexample has as few inputs as it can, with
+simple, equal priors.  Every value drawn is exact (``Fraction`` entries), so shrunk
+counterexamples are exact, and each object's ``repr`` rebuilds it.
 """
 
 from __future__ import annotations
@@ -17,14 +31,50 @@ from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
 
 __all__ = [
+    "KERNEL_REGIMES",
+    "PAIR_REGIMES",
+    "REGIMES",
     "attributes",
     "distributions",
     "mechanisms",
     "mechanisms_with_prior",
+    "pair_kernels",
     "probability_vectors",
 ]
 
-_SKEWED_WEIGHTS = (1, 10, 1000, 10**6)
+REGIMES = ("full_support", "zeros", "deterministic", "near_ties", "extreme_ratios")
+"""The regimes of probability vectors, simplest first (a shrunk example prefers the first)."""
+
+KERNEL_REGIMES = (*REGIMES, "mixed")
+"""The regimes of kernels: one regime for every row, or ``"mixed"`` (a regime per row)."""
+
+PAIR_REGIMES = ("independent", "one_time_pad", "shared_randomness", "joint")
+"""The regimes of pair kernels P_{(Y1, Y2)|X}: Y1, Y2 independent given X, or dependent."""
+
+_TINY = (Fraction(1, 10**6), Fraction(1, 10**9), Fraction(1, 10**12))
+_POSITIVE = ("full_support", "near_ties", "extreme_ratios")
+# attributes are functions of X (and a mixed kernel's rows one-hot) a third of the time,
+# each other regime a sixth
+_ATTRIBUTE_REGIMES = (
+    "deterministic",
+    "full_support",
+    "zeros",
+    "deterministic",
+    "near_ties",
+    "extreme_ratios",
+)
+
+
+def choose_regime(draw: st.DrawFn, allowed: Sequence[str]) -> str:
+    """One of ``allowed``, each with probability 1/len(allowed); shrinks to the first.
+
+    Drawn as an integer below 1000 * len(allowed) taken modulo len(allowed) (a regime
+    listed twice is drawn twice as often): Hypothesis' own choice among a few values is far
+    from uniform in the first few dozen examples, and never repeats an example, so a
+    regime with few distinct examples (one-hot vectors of size 3) would stop being drawn.
+    """
+    choices = tuple(allowed)
+    return choices[draw(st.integers(0, 1000 * len(choices) - 1)) % len(choices)]
 
 
 def _check_sizes(name: str, low: int, high: int) -> None:
@@ -32,6 +82,93 @@ def _check_sizes(name: str, low: int, high: int) -> None:
         raise InvalidArgument(f"{name}: the minimum size {low} must be at least 1")
     if high < low:
         raise InvalidArgument(f"{name}: the maximum size {high} is below the minimum {low}")
+
+
+def vector_regimes(*, zeros: bool, deterministic: bool, skewed: bool = True) -> tuple[str, ...]:
+    """The regimes allowed by the options, in ``REGIMES`` order (as drawn: with all five,
+    ``"zeros"`` is listed twice, so zero patterns have probability 1/3 and the others 1/6).
+
+    Args:
+        zeros: allow zero entries (the ``"zeros"`` and ``"deterministic"`` regimes).
+        deterministic: allow one-hot vectors.
+        skewed: allow ``"extreme_ratios"``.
+    """
+    allowed = ["full_support"]
+    if zeros:
+        allowed.append("zeros")
+        if deterministic:
+            allowed.append("deterministic")
+    allowed.append("near_ties")
+    if skewed:
+        allowed.append("extreme_ratios")
+    if zeros and len(allowed) == 5:  # zero patterns a third of the time, the rest a sixth
+        allowed.append("zeros")
+    return tuple(allowed)
+
+
+def _weights(draw: st.DrawFn, size: int, max_weight: int) -> list[int]:
+    """Positive integer weights shrinking to 1: small (many ties) or up to ``max_weight``."""
+    bound = draw(st.sampled_from((4, max(4, max_weight))))
+    return [draw(st.integers(1, bound)) for _ in range(size)]
+
+
+def _normalised(weights: Sequence[int | Fraction]) -> list[Fraction]:
+    total = sum(weights, Fraction(0))
+    return [Fraction(w) / total for w in weights]
+
+
+def _other_index(draw: st.DrawFn, size: int, first: int) -> int:
+    return (first + 1 + draw(st.integers(0, size - 2))) % size
+
+
+def _nudged(draw: st.DrawFn, vector: list[Fraction]) -> list[Fraction]:
+    """Move k times a tiny rational (k <= 9) from one entry to another (both stay positive)."""
+    size = len(vector)
+    if size == 1:
+        return vector
+    tiny = draw(st.sampled_from(_TINY)) * draw(st.integers(1, 9))
+    up = draw(st.integers(0, size - 1))
+    down = _other_index(draw, size, up)
+    nudged = list(vector)
+    nudged[up] += tiny
+    nudged[down] -= tiny
+    return nudged
+
+
+def regime_vector(
+    draw: st.DrawFn, size: int, regime: str, *, max_weight: int = 1000, uniform: bool = True
+) -> list[Fraction]:
+    """A probability vector of ``size`` exact entries in the given regime (see ``REGIMES``).
+
+    ``uniform``: the full-support regime gives the uniform vector a quarter of the time (the
+    simplest example, where shrinking a prior ends); kernels' rows leave it out.
+    """
+    if size == 1:
+        return [Fraction(1)]
+    if regime == "deterministic":
+        hot = draw(st.integers(0, size - 1))
+        return [Fraction(int(i == hot)) for i in range(size)]
+    if regime == "extreme_ratios":
+        tiny = Fraction(1, 10**6)
+        hot = draw(st.integers(0, size - 1))
+        small = [tiny * draw(st.integers(1, 9)) for _ in range(size - 1)]
+        rest = 1 - sum(small, Fraction(0))
+        return [*small[:hot], rest, *small[hot:]]
+    if regime == "near_ties":
+        return _nudged(draw, _normalised([1] * size))
+    if regime == "full_support" and uniform and draw(st.integers(0, 3)) == 0:
+        return _normalised([1] * size)  # uniform: the fewest choices, so shrinking ends here
+    weights = _weights(draw, size, max_weight)
+    if regime == "zeros":  # at least one zero; two positive entries when size >= 3
+        zero = [draw(st.booleans()) for _ in range(size)]
+        while size - sum(zero) < min(2, size - 1):
+            zero[zero.index(True)] = False
+        if not any(zero):
+            zero[draw(st.integers(0, size - 1))] = True
+        weights = [0 if z else w for w, z in zip(weights, zero, strict=True)]
+    elif regime != "full_support":
+        raise InvalidArgument(f"regime={regime!r} must be one of {REGIMES!r}")
+    return _normalised(weights)
 
 
 @st.composite
@@ -45,38 +182,33 @@ def probability_vectors(
     skewed: bool = True,
     max_weight: int = 1000,
 ) -> list[Fraction]:
-    """A probability vector of ``size`` exact entries (integer weights, normalised).
+    """A probability vector of ``size`` exact entries, in a regime drawn first.
 
-    Mixes: small weights (many ties and zeros), large weights, one-hot vectors
-    (``deterministic``) and weights spanning six orders of magnitude (``skewed``).
+    Each allowed regime of ``REGIMES`` has probability 1/5 with the defaults (1/3 with
+    ``full_support=True``): full support (weights up to 4, many ties, or up to
+    ``max_weight``), zero patterns, one-hot (``deterministic``), near-ties (entries moved by
+    up to 9 times 10^-6, 10^-9 or 10^-12) and extreme ratios (``skewed``: 10^-6 next to
+    1 - 10^-6).
     ``full_support=True`` (or ``zeros=False``) makes every entry positive.
     """
     if size < 1:
         raise InvalidArgument(f"probability_vectors: size={size} must be at least 1")
     positive = full_support or not zeros
-    low = 1 if positive else 0
-    kinds = ["small", "large"]
-    if skewed:
-        kinds.append("skewed")
-    if deterministic and not positive:
-        kinds.append("one_hot")
-    if positive and size == 1:
-        return [Fraction(1)]
-    kind = draw(st.sampled_from(kinds))
-    if kind == "one_hot":
-        hot = draw(st.integers(0, size - 1))
-        return [Fraction(int(i == hot)) for i in range(size)]
-    if kind == "small":
-        element = st.integers(low, 4)
-    elif kind == "large":
-        element = st.integers(low, max_weight)
-    else:
-        element = st.sampled_from(([0] if not positive else []) + list(_SKEWED_WEIGHTS))
-    weights = draw(st.lists(element, min_size=size, max_size=size))
-    if sum(weights) == 0:
-        weights[draw(st.integers(0, size - 1))] = 1
-    total = sum(weights)
-    return [Fraction(w, total) for w in weights]
+    allowed = vector_regimes(zeros=not positive, deterministic=deterministic, skewed=skewed)
+    regime = choose_regime(draw, allowed)
+    return regime_vector(draw, size, regime, max_weight=max_weight)
+
+
+def _labels(
+    draw: st.DrawFn, given: Sequence[Hashable] | None, low: int, high: int, name: str
+) -> list[Hashable]:
+    if given is None:
+        _check_sizes(name, low, high)
+        return list(range(draw(st.integers(low, high))))
+    labels = list(given)
+    if not labels:
+        raise InvalidArgument(f"{name}: the alphabet is empty")
+    return labels
 
 
 @st.composite
@@ -90,18 +222,73 @@ def distributions(
     full_support: bool = False,
     skewed: bool = True,
 ) -> Distribution:
-    """Exact distributions; on ``outcomes`` if given, else on ``range(n)`` with n in [min, max]."""
-    if outcomes is None:
-        _check_sizes("distributions", min_size, max_size)
-        labels: list[Hashable] = list(range(draw(st.integers(min_size, max_size))))
-    else:
-        labels = list(outcomes)
-        if not labels:
-            raise InvalidArgument("distributions: outcomes is empty")
+    """Exact distributions; on ``outcomes`` if given, else on ``range(n)`` with n in [min, max].
+
+    The size is drawn first (smallest first), then a regime of ``REGIMES`` (each 1/5 by
+    default; full support, near-ties and extreme ratios, 1/3 each, with ``full_support``).
+    """
+    labels = _labels(draw, outcomes, min_size, max_size, "distributions")
     vector = draw(
         probability_vectors(len(labels), zeros=zeros, full_support=full_support, skewed=skewed)
     )
     return Distribution(dict(zip(labels, vector, strict=True)))
+
+
+def kernel_rows(
+    draw: st.DrawFn,
+    rows: int,
+    width: int,
+    regime: str,
+    *,
+    deterministic: bool = True,
+) -> list[list[Fraction]]:
+    """``rows`` probability vectors of ``width`` entries in one kernel regime.
+
+    ``"zeros"`` also makes whole columns zero (outputs never produced); ``"near_ties"`` gives
+    rows that differ from one common row by tiny rationals (likelihood ratios near 1);
+    ``"mixed"`` draws each row one-hot or with integer weights from 0..4 or 0..1000 (zeros
+    and ties in most rows, a third of them one-hot).
+    """
+    if regime == "mixed":  # rows one-hot, or of weights 0..4 or 0..1000 (zeros and ties)
+        kinds = ("small", "large", "one_hot")[: 3 if deterministic else 2]
+        matrix = []
+        for _ in range(rows):
+            kind = choose_regime(draw, kinds)
+            if kind == "one_hot":
+                matrix.append(regime_vector(draw, width, "deterministic"))
+                continue
+            weights = [draw(st.integers(0, 4 if kind == "small" else 1000)) for _ in range(width)]
+            if not any(weights):
+                weights[draw(st.integers(0, width - 1))] = 1
+            matrix.append(_normalised(weights))
+        return matrix
+    if regime == "near_ties":
+        base = _normalised(_weights(draw, width, 4))
+        return [_nudged(draw, base) if draw(st.booleans()) else list(base) for _ in range(rows)]
+    if regime == "zeros" and width > 1:  # dead columns leave two live ones
+        dead = draw(st.sets(st.integers(0, width - 1), max_size=max(0, width - 2)))
+        live = [j for j in range(width) if j not in dead]
+        keep = 1 if deterministic else min(2, len(live))
+        matrix = []
+        kinds = ("zeros", "deterministic")[: 2 if deterministic else 1]
+        for _ in range(rows):  # rows with zeros or one-hot, half each
+            kind = choose_regime(draw, kinds)
+            weights = _weights(draw, len(live), 1000)
+            if kind == "deterministic":
+                hot = draw(st.integers(0, len(live) - 1))
+                zero = [j != hot for j in range(len(live))]
+            else:
+                zero = [kind == "zeros" and draw(st.booleans()) for _ in live]
+                while len(live) - sum(zero) < keep:
+                    zero[zero.index(True)] = False
+            row = [Fraction(0)] * width
+            for j, w, z in zip(live, weights, zero, strict=True):
+                row[j] = Fraction(0 if z else w)
+            matrix.append(_normalised(row))
+        if all(p > 0 for row in matrix for p in row):  # a zero somewhere: in the last row
+            matrix[-1] = regime_vector(draw, width, "zeros")
+        return matrix
+    return [regime_vector(draw, width, regime, uniform=False) for _ in range(rows)]
 
 
 @st.composite
@@ -116,36 +303,42 @@ def mechanisms(
     max_outputs: int = 6,
     zeros: bool = True,
     deterministic_rows: bool = True,
+    regimes: Sequence[str] | None = None,
 ) -> Mechanism:
-    """Exact finite kernels P_{Y|X}.
+    """Exact finite kernels P_{Y|X}: sizes first (smallest first), then a kernel regime.
 
-    With ``zeros`` (default) rows may contain zeros, be deterministic, and whole columns may
-    be zero (an output never produced), so p_Y(y) = 0 occurs.  ``zeros=False`` gives
-    strictly positive kernels (finite leakage capacity).
+    The regimes (``KERNEL_REGIMES``, 1/6 each with the defaults): every row of full
+    support; zero patterns (zero entries, and whole columns zero, so p_Y(y) = 0 occurs);
+    deterministic (every row one-hot: a function of x, constants included); near-ties
+    (rows differing by tiny rationals, so likelihood ratios are near 1); extreme
+    ratios (10^-6 next to 1 - 10^-6); mixed (each row its own regime).  ``zeros=False``
+    gives strictly positive kernels (finite leakage capacity; full support, near-ties,
+    extreme ratios and mixed, 1/4 each); ``deterministic_rows=False`` leaves out one-hot rows.
+    ``regimes`` restricts the draw to some of ``KERNEL_REGIMES``.
     """
-    if inputs is None:
-        _check_sizes("mechanisms (inputs)", min_inputs, max_inputs)
-        input_labels: list[Hashable] = list(range(draw(st.integers(min_inputs, max_inputs))))
-    else:
-        input_labels = list(inputs)
-    if outputs is None:
-        _check_sizes("mechanisms (outputs)", min_outputs, max_outputs)
-        output_labels: list[Hashable] = list(range(draw(st.integers(min_outputs, max_outputs))))
-    else:
-        output_labels = list(outputs)
-    if not input_labels or not output_labels:
-        raise InvalidArgument("mechanisms: empty input or output alphabet")
-    rows = [
-        draw(
-            probability_vectors(
-                len(output_labels),
-                zeros=zeros,
-                deterministic=deterministic_rows,
-                skewed=False,
-            )
-        )
-        for _ in input_labels
+    input_labels = _labels(draw, inputs, min_inputs, max_inputs, "mechanisms (inputs)")
+    output_labels = _labels(draw, outputs, min_outputs, max_outputs, "mechanisms (outputs)")
+    if regimes is not None and (not regimes or set(regimes) - set(KERNEL_REGIMES)):
+        raise InvalidArgument(f"mechanisms: regimes={regimes!r} must be among {KERNEL_REGIMES!r}")
+    allowed = [
+        regime
+        for regime in KERNEL_REGIMES
+        if (zeros or regime not in ("zeros", "deterministic"))
+        and (deterministic_rows or regime != "deterministic")
+        and (regimes is None or regime in regimes)
     ]
+    if not allowed:
+        raise InvalidArgument(f"mechanisms: regimes={regimes!r} are excluded by the options")
+    regime = choose_regime(draw, allowed)
+    if regime == "mixed" and not zeros:
+        rows = [
+            regime_vector(draw, len(output_labels), choose_regime(draw, _POSITIVE), uniform=False)
+            for _ in input_labels
+        ]
+    else:
+        rows = kernel_rows(
+            draw, len(input_labels), len(output_labels), regime, deterministic=deterministic_rows
+        )
     return Mechanism.from_matrix(rows, inputs=input_labels, outputs=output_labels)
 
 
@@ -160,8 +353,10 @@ def attributes(
 ) -> Mechanism:
     """Attribute kernels P_{U|X} on the given input alphabet.
 
-    ``deterministic=None`` (default) mixes deterministic functions of X (constants
-    included) with randomised kernels; True or False restricts to one kind.
+    ``deterministic=None`` (default) draws a regime of ``REGIMES``: deterministic functions
+    of X (constants included) with probability 1/3, or randomised kernels of full support,
+    with zeros, with near-ties or with extreme ratios (1/6 each).  True or False restricts to
+    one kind.
     """
     labels = list(inputs)
     if not labels:
@@ -169,15 +364,21 @@ def attributes(
     _check_sizes("attributes", min_values, max_values)
     size = draw(st.integers(min_values, max_values))
     values = list(range(size))
-    is_deterministic = draw(st.booleans()) if deterministic is None else deterministic
-    if is_deterministic:
-        images = draw(st.lists(st.sampled_from(values), min_size=len(labels), max_size=len(labels)))
+    if deterministic is None:
+        regime = choose_regime(draw, _ATTRIBUTE_REGIMES)
+    elif deterministic:
+        regime = "deterministic"
+    else:
+        regime = choose_regime(draw, [r for r in KERNEL_REGIMES if r != "deterministic"])
+    if regime == "deterministic":
+        images = [draw(st.integers(0, size - 1)) for _ in labels]
         return Mechanism(
-            {x: {u: Fraction(1)} for x, u in zip(labels, images, strict=True)},
+            {x: {values[u]: Fraction(1)} for x, u in zip(labels, images, strict=True)},
             outputs=values,
             name="attribute",
         )
-    return draw(mechanisms(inputs=labels, outputs=values))
+    rows = kernel_rows(draw, len(labels), size, regime, deterministic=False)
+    return Mechanism.from_matrix(rows, inputs=labels, outputs=values, name="attribute")
 
 
 @st.composite
@@ -190,7 +391,11 @@ def mechanisms_with_prior(
     max_outputs: int = 6,
     zeros: bool = True,
 ) -> tuple[Mechanism, Distribution]:
-    """A mechanism and a prior on its inputs (the commonest shape of a PML claim)."""
+    """A mechanism and a prior on its inputs (the commonest shape of a PML claim).
+
+    The mechanism's sizes and regime are drawn first, then the prior's regime (see
+    :func:`mechanisms` and :func:`distributions`).
+    """
     mechanism = draw(
         mechanisms(
             min_inputs=min_inputs, max_inputs=max_inputs, max_outputs=max_outputs, zeros=zeros
@@ -198,3 +403,61 @@ def mechanisms_with_prior(
     )
     prior = draw(distributions(outcomes=mechanism.inputs, full_support=full_support))
     return mechanism, prior
+
+
+@st.composite
+def pair_kernels(
+    draw: st.DrawFn,
+    *,
+    inputs: Sequence[Hashable] | None = None,
+    min_inputs: int = 1,
+    max_inputs: int = 4,
+    max_values: int = 3,
+    max_randomness: int = 4,
+) -> Mechanism:
+    """Kernels P_{(Y1, Y2)|X} whose outputs are the pairs ``(a, b)``, a in range(k1), b in
+    range(k2) (every pair listed, in product order).
+
+    Sizes first, then a regime of ``PAIR_REGIMES`` (1/4 each):
+
+    * ``"independent"``: Y1 and Y2 independent given X (``M1.parallel(M2)``);
+    * ``"one_time_pad"``: Y1 = R and Y2 = R + s(X) mod k for shared randomness R of full
+      support, s(x) the position of x mod k (each output alone may say nothing about X, the
+      pair says s(X));
+    * ``"shared_randomness"``: Y1 = g1(X, R), Y2 = g2(X, R) for random tables g1, g2;
+    * ``"joint"``: an arbitrary kernel on the pairs (a regime of ``KERNEL_REGIMES``).
+
+    The last three make Y1 and Y2 dependent given X, the regime where claims that need
+    conditional independence (composition of maximal leakage, of PML) fail.
+    """
+    labels = _labels(draw, inputs, min_inputs, max_inputs, "pair_kernels (inputs)")
+    _check_sizes("pair_kernels (values)", 1, max_values)
+    _check_sizes("pair_kernels (randomness)", 1, max_randomness)
+    regime = choose_regime(draw, PAIR_REGIMES)
+    if regime == "one_time_pad":
+        first = second = draw(st.integers(min(2, max_values), max_values))
+    else:
+        first = draw(st.integers(1, max_values))
+        second = draw(st.integers(1, max_values))
+    pairs = [(a, b) for a in range(first) for b in range(second)]
+    if regime == "independent":
+        left = draw(mechanisms(inputs=labels, outputs=list(range(first))))
+        right = draw(mechanisms(inputs=labels, outputs=list(range(second))))
+        return left.parallel(right)
+    if regime == "joint":
+        return draw(mechanisms(inputs=labels, outputs=pairs))
+    table: dict[Hashable, dict[tuple[int, int], Fraction]] = {}
+    if regime == "one_time_pad":
+        pad = draw(probability_vectors(first, full_support=True))
+        for position, x in enumerate(labels):
+            shift = position % first
+            table[x] = {(r, (r + shift) % first): p for r, p in enumerate(pad)}
+    else:
+        randomness = draw(distributions(min_size=1, max_size=max_randomness))
+        for x in labels:
+            row: dict[tuple[int, int], Fraction] = {}
+            for p in randomness.probabilities:
+                pair = (draw(st.integers(0, first - 1)), draw(st.integers(0, second - 1)))
+                row[pair] = row.get(pair, Fraction(0)) + Fraction(p)
+            table[x] = row
+    return Mechanism(table, outputs=pairs, name="pair kernel")

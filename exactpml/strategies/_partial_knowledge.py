@@ -3,7 +3,9 @@
 Small exact instances: 1 to 4 records, each on an alphabet of 2 or 3 values (zeros allowed
 except on the target record, whose t and t' must be possible), knowledge either fixed known
 records or an arbitrary function of the non-target records (independent of D(i) by
-construction), and mechanisms on every database tuple.
+construction), and mechanisms on every database tuple.  Sizes first, then a regime of
+``exactpml.strategies.REGIMES`` for the records' laws (the target's law stays of full support
+in the zeros and deterministic regimes); mechanisms draw a kernel regime of their own.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.partial_knowledge.counting import CountingMechanism
 from exactpml.partial_knowledge.setting import PartialKnowledge
-from exactpml.strategies._finite import distributions, mechanisms
+from exactpml.strategies._finite import REGIMES, choose_regime, mechanisms, regime_vector
 
 __all__ = [
     "count_release_mechanisms",
@@ -37,23 +39,38 @@ def partial_knowledge_settings(
 ) -> PartialKnowledge:
     """Exact settings: independent records, a target, t ≠ t', and knowledge B.
 
-    ``binary=True`` puts every record on {0, 1} (for counting mechanisms);
-    ``knowledge`` chooses among fixed ``"known"`` records and a random ``"function"`` of the
-    other records.
+    The number of records and the target are drawn first, then one regime of ``REGIMES``
+    (1/5 each) for every record's law: full support, zero patterns, point masses (each other
+    record certain with probability 1/2), near-ties, extreme ratios.  The target's law is of
+    full support in the zeros and deterministic regimes.  ``binary=True`` puts every record
+    on {0, 1} (for counting mechanisms); ``knowledge`` chooses among fixed ``"known"``
+    records and a random ``"function"`` of the other records; known records are a random
+    subset, none, or all of them (full knowledge D_{-i}), a third each.
     """
     size = draw(st.integers(min_records, max_records))
     target = draw(st.integers(0, size - 1))
+    regime = choose_regime(draw, REGIMES)
     records: list[Distribution] = []
     for j in range(size):
         width = 2 if binary else draw(st.integers(2, 3))
-        records.append(draw(distributions(outcomes=list(range(width)), full_support=(j == target))))
+        own = regime
+        if j == target and regime in ("zeros", "deterministic"):
+            own = "full_support"
+        elif regime == "deterministic" and draw(st.booleans()):
+            own = "full_support"  # some records certain, the others not
+        vector = regime_vector(draw, width, own)
+        records.append(Distribution(dict(zip(range(width), vector, strict=True))))
     value, alternative = draw(
         st.lists(st.sampled_from(records[target].outcomes), min_size=2, max_size=2, unique=True)
     )
     others = [j for j in range(size) if j != target]
     kind = draw(st.sampled_from(list(knowledge)))
     if kind == "known" or not others:
-        known = draw(st.lists(st.sampled_from(others), unique=True)) if others else []
+        extent = choose_regime(draw, ("some", "none", "all")) if others else "none"
+        if extent == "some":  # a random subset; none and all (D_{-i}) a third each
+            known = draw(st.lists(st.sampled_from(others), unique=True))
+        else:
+            known = others if extent == "all" else []
         return PartialKnowledge(
             records, target=target, value=value, alternative=alternative, known=known
         )
@@ -73,7 +90,8 @@ def partial_knowledge_settings(
 def setting_mechanisms(
     draw: st.DrawFn, setting: PartialKnowledge, *, max_outputs: int = 4
 ) -> Mechanism:
-    """A random exact kernel on every database tuple of the setting's record alphabets."""
+    """A random exact kernel on every database tuple of the setting's record alphabets
+    (a kernel regime of :func:`~exactpml.strategies.mechanisms`)."""
     databases = list(itertools.product(*(r.outcomes for r in setting.records)))
     outputs = list(range(draw(st.integers(1, max_outputs))))
     return draw(mechanisms(inputs=databases, outputs=outputs))
@@ -83,7 +101,8 @@ def setting_mechanisms(
 def count_release_mechanisms(
     draw: st.DrawFn, size: int, *, max_outputs: int = 4
 ) -> CountingMechanism:
-    """A random exact kernel count -> output on counts 0..size (records on {0, 1})."""
+    """A random exact kernel count -> output on counts 0..size (records on {0, 1}), in a
+    kernel regime of :func:`~exactpml.strategies.mechanisms`."""
     outputs = list(range(draw(st.integers(1, max_outputs))))
     kernel = draw(mechanisms(inputs=list(range(size + 1)), outputs=outputs))
     return CountingMechanism(kernel)

@@ -38,11 +38,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import sympy
 
 from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.decisions import exact_sign as sign_of
+from exactpml.core.display import number_text, pretty
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.core.parameters import positive_scale, probability
 from exactpml.database import BOTTOM
@@ -132,6 +134,9 @@ class NoNoise(Noise):
     def candidates(self, answer: Scalar, other: Scalar, window: Window) -> tuple[Label, ...]:
         return (self.release(answer, window),)
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
+
 
 def _integer(value: Scalar, what: str) -> int:
     if type(value) is not Fraction or value.denominator != 1:
@@ -158,6 +163,12 @@ class GeometricNoise(Noise):
         value = probability(alpha, name="alpha", open_interval=True, rational=True)
         assert type(value) is Fraction
         object.__setattr__(self, "alpha", value)
+
+    def __repr__(self) -> str:
+        return f"GeometricNoise({number_text(self.alpha)})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
 
     def check(self, window: Window) -> None:
         for value in window.values:
@@ -230,6 +241,12 @@ class LaplaceNoise(Noise):
 
     def __init__(self, scale: object) -> None:
         object.__setattr__(self, "scale", positive_scale(scale, name="scale"))
+
+    def __repr__(self) -> str:
+        return f"LaplaceNoise({number_text(self.scale)})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
 
     def density(self, answer: Scalar) -> sympy.Expr:
         """The density of Y given the answer q, as a sympy expression in ``y``."""

@@ -18,10 +18,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable, Iterable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import sympy
 
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import pretty
 from exactpml.core.exact import Scalar, exact_product, exact_quotient, exact_sum
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
@@ -196,4 +198,8 @@ class PerRecordMechanism(StructuredDatabaseMechanism):
         return pointwise_maximal_leakage(self.randomizer, checked.marginal(index), y[index])
 
     def __repr__(self) -> str:
-        return f"PerRecordMechanism(n={self.space.size}, randomizer={self.randomizer!r})"
+        """Python that rebuilds this mechanism after ``from exactpml import *``."""
+        return f"structured.PerRecordMechanism({self.space!r}, {self.randomizer!r})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)

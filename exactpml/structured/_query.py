@@ -29,6 +29,7 @@ from typing import Any
 import sympy
 
 from exactpml.core.decisions import exact_sign as sign_of
+from exactpml.core.display import number_text, pretty
 from exactpml.core.exact import (
     Scalar,
     as_scalar,
@@ -41,7 +42,7 @@ from exactpml.core.exact import (
 from exactpml.database import DatabaseSpace
 from exactpml.errors import InvalidArgument
 
-__all__ = ["CountingQuery", "LinearQuery", "MeanQuery", "Query"]
+__all__ = ["CountingQuery", "LinearQuery", "MeanQuery", "Query", "query_text"]
 
 Label = Hashable
 EntryMap = Callable[[Any], object] | Mapping[Any, object] | None
@@ -148,6 +149,19 @@ class CountingQuery(Query):
     def answer_range(self, space: DatabaseSpace) -> tuple[Scalar, Scalar] | None:
         return Fraction(0), Fraction(space.size)
 
+    def __repr__(self) -> str:
+        """``CountingQuery({0: 0, 1: 1})``; a predicate given as a function shows as such."""
+        if isinstance(self.predicate, Mapping):
+            table = ", ".join(
+                f"{d!r}: {v!r}" if isinstance(v, bool | int) else f"{d!r}: {number_text(exact(v))}"
+                for d, v in self.predicate.items()
+            )
+            return f"CountingQuery({{{table}}})"
+        return f"CountingQuery({self.predicate!r})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
+
     def count(self, database: Sequence[Label], space: DatabaseSpace) -> int:
         """Σ_i f(d_i) for a database (validated)."""
         table = self.statistics(space)[0]
@@ -187,6 +201,14 @@ class LinearQuery(Query):
 
     def answer(self, statistic: Scalar, size: int) -> Scalar:
         return statistic
+
+    def __repr__(self) -> str:
+        weights = "[" + ", ".join(number_text(w) for w in self.weights) + "]"
+        values = "" if self.values is None else f", values={self.values!r}"
+        return f"LinearQuery({weights}{values})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
 
 
 _MEANS = ("arithmetic", "geometric", "harmonic", "quadratic")
@@ -233,6 +255,13 @@ class MeanQuery(Query):
     def increasing(self) -> bool:
         return self.kind != "harmonic"
 
+    def __repr__(self) -> str:
+        values = "" if self.values is None else f", values={self.values!r}"
+        return f"MeanQuery({self.kind!r}{values})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)
+
     def answer(self, statistic: Scalar, size: int) -> Scalar:
         n = Fraction(size)
         if self.kind == "arithmetic":
@@ -242,3 +271,30 @@ class MeanQuery(Query):
         if self.kind == "quadratic":
             return as_scalar(sympy.sqrt(to_sympy(exact_quotient(statistic, n))))
         return as_scalar(sympy.root(to_sympy(statistic), size))
+
+
+def _table_text(mapping: EntryMap, space: DatabaseSpace, name: str) -> str:
+    """The entry map on the alphabet of ``space`` as a dict literal of exact numbers."""
+    items = (
+        f"{d!r}: {number_text(_number(_apply(mapping, d, name), f'{name}({d!r})'))}"
+        for d in space.alphabet
+    )
+    return "{" + ", ".join(items) + "}"
+
+
+def query_text(query: Query, space: DatabaseSpace, *, prefix: str = "") -> str:
+    """Python that rebuilds ``query`` on the entries of ``space`` (functions as tables).
+
+    ``prefix`` is put before the names that ``from exactpml import *`` does not bring
+    (``"structured."`` for ``LinearQuery`` and ``MeanQuery``).
+    """
+    if isinstance(query, CountingQuery):
+        return f"CountingQuery({_table_text(query.predicate, space, 'predicate')})"
+    if isinstance(query, LinearQuery):
+        weights = "[" + ", ".join(number_text(w) for w in query.weights) + "]"
+        values = _table_text(query.values, space, "values")
+        return f"{prefix}LinearQuery({weights}, values={values})"
+    if isinstance(query, MeanQuery):
+        values = _table_text(query.values, space, "values")
+        return f"{prefix}MeanQuery({query.kind!r}, values={values})"
+    return repr(query)

@@ -28,6 +28,7 @@ import sympy
 
 from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import number_text, pretty
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact, exact_product, exact_quotient, exact_sum
 from exactpml.core.logvalue import LogValue
@@ -51,7 +52,7 @@ from exactpml.structured._noise import (
     Window,
     check_threshold,
 )
-from exactpml.structured._query import CountingQuery, Query
+from exactpml.structured._query import CountingQuery, Query, query_text
 from exactpml.structured._statistic import StatisticIndex, Witness
 from exactpml.structured.count_law import count_distribution, statistic_distribution
 
@@ -378,8 +379,15 @@ class QueryMechanism(StructuredDatabaseMechanism):
         return LogValue(exact_quotient(best, total))
 
     def __repr__(self) -> str:
-        return (
-            f"QueryMechanism(n={self.space.size}, alphabet={list(self.space.alphabet)!r}, "
-            f"query={type(self.query).__name__}, noise={self.noise!r}, "
-            f"threshold={self.window.threshold})"
-        )
+        """Python that rebuilds this mechanism after ``from exactpml import *``: the space,
+        the query as a table on the alphabet, the noise and the threshold."""
+        query = query_text(self.query, self.space, prefix="structured.")
+        text = f"QueryMechanism({self.space!r}, {query}"
+        if not isinstance(self.noise, NoNoise):
+            text += f", noise=structured.{self.noise!r}"
+        if self.window.threshold is not None:
+            text += f", threshold={number_text(self.window.threshold)}"
+        return text + ")"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        pretty(self, printer, cycle)

@@ -1,0 +1,70 @@
+"""Rebuildable text of exact values: every object's ``repr`` is Python that rebuilds it.
+
+A ``repr`` of an exactpml object, pasted after ``from exactpml import *``, builds an equal
+object: numbers are shown as strings of exactpml's own grammar (``'3/4'``, ``'sqrt(2)/2'``,
+read back by :func:`exactpml.core.parsing.parse_exact`, never executed), so no ``Fraction``
+or ``sympy`` import is needed for exact rational or closed-form entries.  Entries with free
+symbols add ``symbols={'t': sympy.Symbol('t', positive=True)}`` (the one case that needs
+``import sympy``).  :func:`pretty` makes IPython and Hypothesis' failure report print the same
+text instead of the dataclass fields.
+
+>>> from fractions import Fraction
+>>> number_text(Fraction(3, 4)), number_text(Fraction(2))
+("'3/4'", '2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from exactpml.core.bounds import big_integer_printing
+from exactpml.core.exact import Scalar, to_sympy
+
+__all__ = ["number_text", "pretty", "quoted", "symbols_argument"]
+
+
+def quoted(value: Scalar) -> str:
+    """``value`` as a quoted string of the grammar: ``'3/4'``, ``'1'``, ``'sqrt(2)'``."""
+    with big_integer_printing():  # exact values may have more than 4300 digits
+        return repr(str(value))
+
+
+def number_text(value: Scalar) -> str:
+    """An integer bare (``3``), any other exact value quoted (``'9/5'``, ``'sqrt(2)'``)."""
+    if type(value) is Fraction and value.denominator == 1:
+        with big_integer_printing():
+            return str(value.numerator)
+    return quoted(value)
+
+
+def _symbols(values: Iterable[object]) -> list[sympy.Symbol]:
+    found: dict[str, sympy.Symbol] = {}
+    for value in values:
+        if type(value) is Fraction or not isinstance(value, sympy.Basic):
+            continue
+        for symbol in to_sympy(value).free_symbols:
+            if isinstance(symbol, sympy.Symbol):
+                found.setdefault(symbol.name, symbol)
+    return [found[name] for name in sorted(found)]
+
+
+def symbols_argument(values: Iterable[object]) -> str:
+    """``", symbols={...}"`` declaring the free symbols of ``values`` (empty when none)."""
+    declared = _symbols(values)
+    if not declared:
+        return ""
+    parts = []
+    for symbol in declared:
+        assumptions = getattr(symbol, "_assumptions_orig", None) or {}
+        flags = "".join(f", {key}={value!r}" for key, value in sorted(assumptions.items()))
+        parts.append(f"{symbol.name!r}: sympy.Symbol({symbol.name!r}{flags})")
+    return ", symbols={" + ", ".join(parts) + "}"
+
+
+def pretty(value: object, printer: Any, cycle: bool) -> None:
+    """The ``_repr_pretty_`` of exactpml's objects: the rebuildable ``repr``, nothing else."""
+    printer.text(repr(value))
