@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, Phase, find, given, seed, settings
 from exactpml import DatabaseSpace, Mechanism, maximal_leakage
 from exactpml import strategies as xst
 from exactpml.notions import differential_privacy_epsilon
-from tests import brute_force_database as bfd
+from proofs_check.reference import dp_ratio_over_space
 
 FIXED = {
     "database": None,
@@ -178,8 +178,8 @@ def test_false_group_privacy_claim_is_refuted_within_50_database_mechanisms():
         xst.database_mechanisms(), _group_privacy_with_epsilon_is_false, settings=QUICK
     )
     space, kernel = counterexample.space, counterexample.mechanism
-    one = bfd.dp_ratio(kernel, space.alphabet, space.size)
-    larger = [bfd.dp_ratio(kernel, space.alphabet, space.size, k) for k in range(2, space.size + 1)]
+    one = dp_ratio_over_space(kernel, space.alphabet, space.size)
+    larger = [dp_ratio_over_space(kernel, space.alphabet, space.size, k) for k in range(2, space.size + 1)]
     assert one is not None and any(r is None or r > one for r in larger)  # brute force agrees
 
 
