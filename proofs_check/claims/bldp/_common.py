@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from exactpml import Distribution
 from exactpml import strategies as xst
 from exactpml.bldp import BoundedLeakageModel
-from proofs_check import CheckContext, Evidence, witness_evidence
+from proofs_check import CheckContext, Evidence
 from proofs_check.reference.bldp import describe_model
 
 __all__ = ["DELTAS", "MODELS", "RATIOS", "explain", "models", "pinned", "smaller"]
@@ -69,21 +69,27 @@ def pinned(
     (or a mutant shows), which random generation may miss.  Fails on the first instance where
     ``holds`` is False, with its exact rendering."""
     undecided = []
+    label = f"{describe} (pinned instances)"
     for name, instance in instances:
         verdict = holds(instance)
         if verdict is False:
             shown = explain(instance) if explain is not None else repr(instance)
-            return witness_evidence(
-                f"{describe}, on the pinned instances",
+            return Evidence(
+                kind,
                 False,
+                f"{describe}: failed on the pinned instance {name}",
                 counterexample=f"{name}: {shown}",
-                kind=kind,
+                label=label,
             )
         if verdict is None:
             undecided.append(name)
+    count = f"{len(instances)} pinned instance" + ("s" if len(instances) != 1 else "")
     names = "; ".join(name for name, _ in instances)
-    return witness_evidence(
-        f"{describe}, on the pinned instances: {names}",
-        None if undecided else True,
-        kind=kind,
-    )
+    if undecided:
+        return Evidence(
+            kind,
+            None,
+            f"{describe}: undecided on {', '.join(undecided)} of {count} ({names})",
+            label=label,
+        )
+    return Evidence(kind, True, f"{describe}: held on {count} ({names})", label=label)

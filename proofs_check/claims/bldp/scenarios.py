@@ -127,17 +127,23 @@ def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
             return bldp == dp and bldp_eps == dp_eps
         return len(sharing) < len(pairs) or (bldp == dp and bldp_eps == dp_eps)
 
+    instances: list[tuple[str, Any]] = [
+        (
+            "M = x with noise 1/4, leakage = x (no neighbouring pair shares), e^ε = 1",
+            (_noisy_identity(leak_x=True), Fraction(1)),
+        ),
+        (
+            "M = x with noise 1/4, independent fair-bit leakage, e^ε = 2",
+            (_noisy_identity(leak_x=False), Fraction(2)),
+        ),
+    ]
+    if dependent:
+        # The mutant quantifies over every leakage, so its domain holds the one-time pad:
+        # M = x XOR r is (0, 0)-DP, and leaking the pad r makes it reveal x.
+        pad = ("M = x XOR r, leakage = r (the pad), e^ε = 1", (_one_time_pad(), Fraction(1)))
+        instances.append(pad)
     regime = pinned(
-        [
-            (
-                "M = x with noise 1/4, leakage = x (no neighbouring pair shares), e^ε = 1",
-                (_noisy_identity(leak_x=True), Fraction(1)),
-            ),
-            (
-                "M = x with noise 1/4, independent fair-bit leakage, e^ε = 2",
-                (_noisy_identity(leak_x=False), Fraction(2)),
-            ),
-        ],
+        instances,
         holds,
         describe="M ⊥ P ⇒ BLDP = DP over the pairs sharing a leakage value ≤ DP",
         explain=explain,
@@ -164,6 +170,16 @@ def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
             sharpest=None if census else "not attained on the census scenario",
         ),
     ]
+
+
+def _one_time_pad() -> BoundedLeakageModel:
+    """One bit, r a fair bit; M = x XOR r is perfectly private, the leakage is r itself."""
+    return BoundedLeakageModel(
+        Distribution({r: Fraction(1, 2) for r in (0, 1)}),
+        lambda x, r: x[0] ^ r,
+        lambda x, r: r,
+        databases=[(0,), (1,)],
+    )
 
 
 def _noisy_identity(*, leak_x: bool) -> BoundedLeakageModel:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -13,7 +14,7 @@ from exactpml import strategies as xst
 from exactpml.core import certify
 from exactpml.errors import Undecided
 from exactpml.notions import differential_privacy_epsilon
-from proofs_check import CheckContext, Evidence, witness_evidence
+from proofs_check import CheckContext, Evidence
 from proofs_check.reference import Ratio, Table, table_of
 
 __all__ = [
@@ -113,7 +114,7 @@ def tables(*, zeros: bool | None = None, max_databases: int = 27) -> st.SearchSt
 
 
 def pinned(
-    instances: list[tuple[str, Any]],
+    instances: Sequence[tuple[str, Any]],
     holds: Any,
     *,
     describe: str,
@@ -124,21 +125,27 @@ def pinned(
     (or a mutant shows), which random generation may miss.  Fails on the first instance where
     ``holds`` is False, with its exact rendering."""
     undecided = []
+    label = f"{describe} (pinned instances)"
     for name, instance in instances:
         verdict = holds(instance)
         if verdict is False:
             shown = explain(instance) if explain is not None else repr(instance)
-            return witness_evidence(
-                f"{describe}, on the pinned instances",
+            return Evidence(
+                kind,
                 False,
+                f"{describe}: failed on the pinned instance {name}",
                 counterexample=f"{name}: {shown}",
-                kind=kind,
+                label=label,
             )
         if verdict is None:
             undecided.append(name)
+    count = f"{len(instances)} pinned instance" + ("s" if len(instances) != 1 else "")
     names = "; ".join(name for name, _ in instances)
-    return witness_evidence(
-        f"{describe}, on the pinned instances: {names}",
-        None if undecided else True,
-        kind=kind,
-    )
+    if undecided:
+        return Evidence(
+            kind,
+            None,
+            f"{describe}: undecided on {', '.join(undecided)} of {count} ({names})",
+            label=label,
+        )
+    return Evidence(kind, True, f"{describe}: held on {count} ({names})", label=label)
