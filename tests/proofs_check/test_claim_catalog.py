@@ -91,7 +91,7 @@ def test_each_sources_rows_sit_in_its_section_of_claims_md() -> None:
 
 
 def test_the_package_exports_what_it_exported_before_the_claims_moved() -> None:
-    assert proofs_check.__all__ == [
+    before = [
         "CLAIMS",
         "NOT_CHECKABLE",
         "PROFILE_EXAMPLES",
@@ -125,5 +125,6 @@ def test_the_package_exports_what_it_exported_before_the_claims_moved() -> None:
         "sharpness_evidence",
         "witness_evidence",
     ]
+    assert set(before) <= set(proofs_check.__all__)  # later issues may add names
     for name in proofs_check.__all__:
         assert getattr(proofs_check, name) is not None, name

@@ -7,8 +7,10 @@ from the strategies); the two false claims are checked with the library, as a us
 and each counterexample is confirmed by a brute force written from the definitions.
 """
 
+import contextlib
 import itertools
 from fractions import Fraction
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, seed, settings
@@ -34,6 +36,26 @@ NEAR = Fraction(1, 10**4)
 EXTREME = 10**5
 
 
+def _without_local_constants():
+    """Hypothesis (>= 6.131) mixes constants found in every imported local module into its
+    draws, so the same seed draws differently depending on which modules a test process has
+    imported (seen: 'zeros' at 5.3% in the full suite, 7%+ alone).  The shares measured here
+    are of the strategies themselves: the constant pool is emptied while drawing."""
+    try:
+        from hypothesis.internal.conjecture import providers
+    except ImportError:  # pragma: no cover - a Hypothesis without the pool
+        return contextlib.nullcontext()
+    if not hasattr(providers, "_get_local_constants"):  # pragma: no cover
+        return contextlib.nullcontext()
+    empty = providers.Constants(
+        integers=providers.SortedSet(),
+        floats=providers.SortedSet(key=providers.float_to_int),
+        bytes=providers.SortedSet(),
+        strings=providers.SortedSet(),
+    )
+    return mock.patch.object(providers, "_get_local_constants", lambda: empty)
+
+
 def _draws(strategy, count=SAMPLE):
     found = []
 
@@ -43,7 +65,8 @@ def _draws(strategy, count=SAMPLE):
     def collect(value):
         found.append(value)
 
-    collect()
+    with _without_local_constants():
+        collect()
     return found
 
 
@@ -179,7 +202,9 @@ def test_false_group_privacy_claim_is_refuted_within_50_database_mechanisms():
     )
     space, kernel = counterexample.space, counterexample.mechanism
     one = dp_ratio_over_space(kernel, space.alphabet, space.size)
-    larger = [dp_ratio_over_space(kernel, space.alphabet, space.size, k) for k in range(2, space.size + 1)]
+    larger = [
+        dp_ratio_over_space(kernel, space.alphabet, space.size, k) for k in range(2, space.size + 1)
+    ]
     assert one is not None and any(r is None or r > one for r in larger)  # brute force agrees
 
 
