@@ -37,6 +37,7 @@ from typing import Any, TypeAlias
 
 import sympy
 
+from exactpml.core._integer_arithmetic import coprime_fraction as _coprime
 from exactpml.core._integer_arithmetic import reduced_fraction
 from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.parsing import parse_exact
@@ -45,6 +46,7 @@ from exactpml.errors import InexactInput, InvalidArgument
 __all__ = [
     "Scalar",
     "as_scalar",
+    "coprime_fraction",
     "exact",
     "exact_difference",
     "exact_product",
@@ -247,6 +249,19 @@ def lowest_terms(numerator: int, denominator: int) -> Fraction:
     """``Fraction(numerator, denominator)`` (``denominator > 0``) with one gcd, by FLINT for
     large integers (thousands of bits: several times faster than ``math.gcd``)."""
     return reduced_fraction(numerator, denominator)
+
+
+def coprime_fraction(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` computing no gcd, for a pair its caller has
+    *proved* coprime with ``denominator > 0`` (the proof belongs in the caller's docstring;
+    a gcd of million-bit integers costs seconds in CPython).
+
+    >>> coprime_fraction(2, 3)
+    Fraction(2, 3)
+    """
+    if denominator <= 0:
+        raise InvalidArgument(f"coprime_fraction: denominator={denominator} must be positive")
+    return _coprime(numerator, denominator)
 
 
 def exact_sum(values: Iterable[Scalar]) -> Scalar:

@@ -192,6 +192,7 @@ class StructuredDatabaseMechanism(ABC):
 
     * :meth:`differential_privacy_closed_form`, :meth:`free_lunch_closed_form` -- the ε of
       ε-DP / ε-free-lunch privacy with its witness (a :class:`exactpml.notions.WorstCase`);
+    * :meth:`delta_for_epsilon_closed_form` -- δ(ε) of (ε, δ)-DP with its witness;
     * :meth:`entry_leakage`, :meth:`conditional_entry_leakage` -- l(D_i -> y) and
       l(D_i -> y | d_-i) under a product prior.
 
@@ -214,6 +215,11 @@ class StructuredDatabaseMechanism(ABC):
 
     def free_lunch_closed_form(self) -> Any:
         """The ε-free-lunch worst case in closed form, or ``None``."""
+        return None
+
+    def delta_for_epsilon_closed_form(self, exp_epsilon: Scalar) -> Any:
+        """δ(ε) for e^ε = ``exp_epsilon`` with its worst pair and event in closed form (a
+        :class:`exactpml.notions.WorstCase`), or ``None``."""
         return None
 
     def entry_leakage(self, prior: ProductPrior, index: int, output: Label) -> LogValue | None:

@@ -45,7 +45,7 @@ from exactpml.core.exact import (
 )
 from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import probability
-from exactpml.database import as_database_mechanism
+from exactpml.database import StructuredDatabaseMechanism, as_database_mechanism
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.leakage.hockey_stick import hockey_stick
 from exactpml.notions._common import WorstCase, compare_scalars, exp_epsilon_value
@@ -254,6 +254,10 @@ def delta_for_epsilon(
     checked = as_database_mechanism(mechanism)
     ratio = exp_epsilon_value(epsilon, exp_epsilon, negative_allowed=True)
     chosen = _check_form(form)
+    if chosen == "set" and isinstance(checked, StructuredDatabaseMechanism):
+        fast = checked.delta_for_epsilon_closed_form(ratio)
+        if fast is not None:  # a structured closed form (the PLRV form stays generic)
+            return fast
     reduction = checked.reduction()
     best: Scalar | None = None
     witness: tuple[Callable[[], tuple[Any, Any]], list[int], Label, Label] | None = None

@@ -34,8 +34,9 @@ privacy) is attained by the extreme pair (high, low) or (low, high).
 from __future__ import annotations
 
 import functools
+import math
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -45,10 +46,11 @@ import sympy
 from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.decisions import exact_sign as sign_of
 from exactpml.core.display import number_text, pretty
-from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
+from exactpml.core.exact import Scalar, as_scalar, coprime_fraction, exact, to_sympy
 from exactpml.core.parameters import positive_scale, probability
 from exactpml.database import BOTTOM
 from exactpml.errors import InvalidArgument
+from exactpml.structured._progression import Progression
 
 __all__ = ["AtLeast", "AtMost", "GeometricNoise", "LaplaceNoise", "NoNoise", "Noise", "Window"]
 
@@ -77,9 +79,10 @@ class AtMost:
 
 @dataclass(frozen=True, slots=True)
 class Window:
-    """The reachable answers (sorted) and the threshold m (None: release everything)."""
+    """The reachable answers (sorted; a lazy Progression or a tuple) and the threshold m
+    (None: release everything)."""
 
-    values: tuple[Scalar, ...]
+    values: Sequence[Scalar]
     threshold: Scalar | None
 
     @property
@@ -171,7 +174,10 @@ class GeometricNoise(Noise):
         pretty(self, printer, cycle)
 
     def check(self, window: Window) -> None:
-        for value in window.values:
+        values = window.values
+        if isinstance(values, Progression) and values.is_integral():
+            values = ()  # every value is an integer: start and step are
+        for value in values:
             _integer(value, "answers")
         if window.threshold is not None:
             _integer(window.threshold, "threshold")
@@ -313,12 +319,31 @@ class LaplaceNoise(Noise):
 
 @functools.lru_cache(maxsize=65536)
 def _upper_tail(a: Fraction, k: int) -> Fraction:
-    return a**k / (1 + a) if k >= 1 else 1 - a ** (1 - k) / (1 + a)
+    """P(Z >= k) for α = u/d in lowest terms, with no gcd.
+
+    k >= 1: α^k/(1 + α) = u^k / (d^{k-1} (d + u)).  Coprime: a prime dividing u^k and
+    d^{k-1}(d + u) divides u and d, or u and d + u, hence u and d (gcd(u, d) = 1).
+    k <= 0, j = 1 - k >= 1: 1 - u^j / D with D = d^{j-1} (d + u) gives (D - u^j) / D; a prime
+    dividing D and D - u^j divides u^j, which was just excluded.
+    """
+    u, d = a.numerator, a.denominator
+    if k >= 1:
+        return coprime_fraction(u**k, d ** (k - 1) * (d + u))
+    j = 1 - k
+    denominator = d ** (j - 1) * (d + u)
+    return coprime_fraction(denominator - u**j, denominator)
 
 
 @functools.lru_cache(maxsize=65536)
 def _point(a: Fraction, z: int) -> Fraction:
-    return (1 - a) / (1 + a) * a**z
+    """P(Z = ±z) = (1 - α)/(1 + α) α^z = (d - u) u^z / (d^z (d + u)), z >= 0, with one small gcd.
+
+    g = gcd(d - u, d + u); (d - u)/g and (d + u)/g are coprime, u^z shares no prime with
+    d^z (d + u) (as in :func:`_upper_tail`), and a prime dividing d - u and d divides u.
+    """
+    u, d = a.numerator, a.denominator
+    g = math.gcd(d - u, d + u)
+    return coprime_fraction((d - u) // g * u**z, d**z * ((d + u) // g))
 
 
 def check_threshold(threshold: object, allowed: tuple[Scalar, Scalar]) -> Scalar | None:

@@ -112,6 +112,14 @@ class Query(ABC):
         """The nominal range of the answer when the query fixes it (counting: [0, n])."""
         return None
 
+    def linear_factor(self, size: int) -> Fraction | None:
+        """a > 0 when ⊕ is + and h(t) = a·t (counts, linear queries, the arithmetic mean).
+
+        Then the answer of a database is a·(base + g_i(d_i)), base the statistic of the
+        other entries, which the closed forms of geometric noise rely on.  None otherwise.
+        """
+        return None
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class CountingQuery(Query):
@@ -145,6 +153,9 @@ class CountingQuery(Query):
 
     def answer(self, statistic: Scalar, size: int) -> Scalar:
         return statistic
+
+    def linear_factor(self, size: int) -> Fraction | None:
+        return Fraction(1)
 
     def answer_range(self, space: DatabaseSpace) -> tuple[Scalar, Scalar] | None:
         return Fraction(0), Fraction(space.size)
@@ -210,6 +221,9 @@ class LinearQuery(Query):
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         pretty(self, printer, cycle)
 
+    def linear_factor(self, size: int) -> Fraction | None:
+        return Fraction(1)
+
 
 _MEANS = ("arithmetic", "geometric", "harmonic", "quadratic")
 
@@ -261,6 +275,9 @@ class MeanQuery(Query):
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         pretty(self, printer, cycle)
+
+    def linear_factor(self, size: int) -> Fraction | None:
+        return Fraction(1, size) if self.kind == "arithmetic" else None
 
     def answer(self, statistic: Scalar, size: int) -> Scalar:
         n = Fraction(size)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Hashable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import sympy
 
@@ -30,7 +30,15 @@ from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.decisions import prove_zero
 from exactpml.core.display import number_text, pretty
 from exactpml.core.distribution import Distribution
-from exactpml.core.exact import Scalar, exact, exact_product, exact_quotient, exact_sum
+from exactpml.core.exact import (
+    Scalar,
+    exact,
+    exact_product,
+    exact_quotient,
+    exact_sum,
+    lowest_terms,
+    to_sympy,
+)
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
 from exactpml.database import (
@@ -44,6 +52,12 @@ from exactpml.database import (
 )
 from exactpml.errors import InvalidArgument
 from exactpml.notions import WorstCase
+from exactpml.structured._geometric_pairs import (
+    Event,
+    candidate_pairs,
+    event_labels,
+    pair_hockey_stick,
+)
 from exactpml.structured._noise import (
     GeometricNoise,
     LaplaceNoise,
@@ -59,6 +73,34 @@ from exactpml.structured.count_law import count_distribution, statistic_distribu
 __all__ = ["QueryMechanism"]
 
 Label = Hashable
+
+
+class _Ratio(NamedTuple):
+    """p/q with integers p >= 0, q > 0, not reduced (a gcd of Θ(n)-bit integers is costly)."""
+
+    numerator: int
+    denominator: int
+
+
+def _ratio(top: Scalar, bottom: Scalar) -> Any:
+    """top / bottom: an unreduced _Ratio for rationals, else an exact quotient."""
+    if type(top) is Fraction and type(bottom) is Fraction:
+        return _Ratio(top.numerator * bottom.denominator, top.denominator * bottom.numerator)
+    return exact_quotient(top, bottom)
+
+
+def _scalar(ratio: Any) -> Scalar:
+    """The exact scalar of a ratio (one gcd, FLINT's for large integers)."""
+    if isinstance(ratio, _Ratio):
+        return lowest_terms(ratio.numerator, ratio.denominator)
+    return ratio
+
+
+def _greater(ratio: Any, other: Any) -> bool:
+    """ratio > other, exactly (integer cross-multiplication for two _Ratios)."""
+    if isinstance(ratio, _Ratio) and isinstance(other, _Ratio):
+        return ratio.numerator * other.denominator > other.numerator * ratio.denominator
+    return compare_scalars(_scalar(ratio), _scalar(other)) > 0
 
 
 class QueryMechanism(StructuredDatabaseMechanism):
@@ -125,8 +167,8 @@ class QueryMechanism(StructuredDatabaseMechanism):
         return self._statistic.answer(statistic)
 
     @property
-    def answers(self) -> tuple[Scalar, ...]:
-        """The reachable answers q(x), in increasing order."""
+    def answers(self) -> Sequence[Scalar]:
+        """The reachable answers q(x), in increasing order (lazy for counting queries)."""
         return self._statistic.answers
 
     def database(self, answer: Scalar) -> Database:
@@ -171,7 +213,7 @@ class QueryMechanism(StructuredDatabaseMechanism):
     def output_given_value(self, answer: object) -> Distribution:
         """P_{Y | q(X) = answer}: the output law as a function of the answer (the count)."""
         value = exact(answer, where="answer")
-        if value not in self._statistic._answer_index():
+        if not self._statistic.reachable(value):
             raise InvalidArgument(f"answer={answer!r} is not a reachable answer of the query")
         return Distribution._trusted(self.outputs, self._row(value))
 
@@ -185,7 +227,7 @@ class QueryMechanism(StructuredDatabaseMechanism):
         """The kernel P_{Y | answer} on the reachable answers (the count kernel)."""
         if "kernel" not in self._cache:
             self._cache["kernel"] = Mechanism._trusted(
-                self.answers, self.outputs, [self._row(q) for q in self.answers]
+                tuple(self.answers), self.outputs, [self._row(q) for q in self.answers]
             )
         return self._cache["kernel"]
 
@@ -223,41 +265,83 @@ class QueryMechanism(StructuredDatabaseMechanism):
             kernel=self.value_kernel,
         )
 
-    def _pair_supremum(self, answer: Scalar, other: Scalar) -> tuple[Scalar, Label, bool]:
-        """sup_y P(y|answer) / P(y|other) with an output attaining (or approaching) it."""
+    def _pair_supremum(self, answer: Scalar, other: Scalar) -> tuple[Any, Label, bool]:
+        """sup_y P(y|answer) / P(y|other) with an output attaining (or approaching) it.
+
+        Finite-output noises give rational probabilities: the ratio is kept as an unreduced
+        integer pair (:class:`_Ratio`) and reduced once, for the worst pair only.
+        """
         if isinstance(self.noise, LaplaceNoise):
             return self.noise.pair_supremum(answer, other, self.window)
-        best: tuple[Scalar, Label, bool] | None = None
+        best: tuple[Any, Label, bool] | None = None
         for output in self.noise.candidates(answer, other, self.window):
             top = self.noise.probability(output, answer, self.window)
             if prove_zero(top):
                 continue
             bottom = self.noise.probability(output, other, self.window)
-            ratio = sympy.oo if prove_zero(bottom) else exact_quotient(top, bottom)
-            if best is None or compare_scalars(ratio, best[0]) > 0:
+            ratio = sympy.oo if prove_zero(bottom) else _ratio(top, bottom)
+            if best is None or _greater(ratio, best[0]):
                 best = (ratio, output, True)
         assert best is not None
         return best
 
     def _worst(self, pairs: Iterator[tuple[Scalar, Scalar, Witness]]) -> WorstCase:
         seen: set[tuple[Scalar, Scalar]] = set()
-        best: tuple[Scalar, Label, bool, Witness] | None = None
+        best: tuple[Any, Label, bool, Witness] | None = None
         for q, q2, witness in pairs:
             if (q, q2) in seen:
                 continue
             seen.add((q, q2))
             ratio, output, attained = self._pair_supremum(q, q2)
-            if best is None or compare_scalars(ratio, best[0]) > 0:
+            if best is None or _greater(ratio, best[0]):
                 best = (ratio, output, attained, witness)
                 if ratio is sympy.oo:
                     break
         if best is None:
             return WorstCase(LogValue(1))
         x, x2 = best[3]()
-        return WorstCase(LogValue(best[0]), x, x2, best[1], attained=best[2])
+        return WorstCase(LogValue(_scalar(best[0])), x, x2, best[1], attained=best[2])
+
+    def _candidate_pairs(self) -> Iterator[tuple[Scalar, Scalar, Witness]] | None:
+        """The few pairs where geometric noise's worst case lies (_geometric_pairs), or None."""
+        if not isinstance(self.noise, GeometricNoise):
+            return None
+        families = self._statistic.pair_families()
+        if families is None:
+            return None
+        return candidate_pairs(families, self.window.threshold)
 
     def differential_privacy_closed_form(self) -> WorstCase:
-        return self._worst(self.answer_pairs())
+        candidates = self._candidate_pairs()
+        return self._worst(self.answer_pairs() if candidates is None else candidates)
+
+    def delta_for_epsilon_closed_form(self, exp_epsilon: Scalar) -> WorstCase | None:
+        """δ(ε) with geometric noise from a few pairs and closed-form tails (else None).
+
+        See :mod:`exactpml.structured._geometric_pairs` (Lemmas 1-2 and the Theorem) for why
+        the worst neighbouring pair is among :func:`candidate_pairs`.
+        """
+        if type(exp_epsilon) is not Fraction and to_sympy(exp_epsilon).free_symbols:
+            return None
+        candidates = self._candidate_pairs()
+        if candidates is None:
+            return None
+        assert isinstance(self.noise, GeometricNoise)
+        m = self.window.threshold
+        threshold = None if m is None else int(m)
+        seen: set[tuple[Scalar, Scalar]] = set()
+        best: tuple[Scalar, Event, Witness] | None = None
+        for q, q2, witness in candidates:
+            if (q, q2) in seen:
+                continue
+            seen.add((q, q2))
+            value, event = pair_hockey_stick(self.noise, int(q), int(q2), exp_epsilon, threshold)
+            if best is None or compare_scalars(value, best[0]) > 0:
+                best = (value, event, witness)
+        if best is None:
+            return WorstCase(Fraction(0))
+        x, x2 = best[2]()
+        return WorstCase(best[0], x, x2, event=event_labels(self.outputs, best[1]))
 
     def free_lunch_closed_form(self) -> WorstCase:
         low, high = self.window.low, self.window.high

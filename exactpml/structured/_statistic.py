@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Hashable, Iterator, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -24,9 +25,10 @@ from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.exact import Scalar, exact_product, exact_sum
 from exactpml.database import Database, DatabaseSpace
 from exactpml.errors import InvalidArgument
+from exactpml.structured._progression import Progression
 from exactpml.structured._query import Query
 
-__all__ = ["StatisticIndex"]
+__all__ = ["PairFamily", "StatisticIndex"]
 
 Label = Hashable
 Witness = Callable[[], tuple[Database, Database]]
@@ -44,6 +46,22 @@ def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
 
 def _join_witness(index: int, before: Database, after: Database) -> tuple[int, Database]:
     return index, (*before, *after)
+
+
+@dataclass(frozen=True, slots=True)
+class PairFamily:
+    """Neighbouring answers (base + g, base + g2) for every base and every move (g, g2, key).
+
+    Attributes:
+        bases: the answers a·t of the unchanged n - 1 entries, sorted (exact rationals).
+        moves: (a·g(d), a·g(d'), key) for the changed entry's values d ≠ d' (or two entries
+            with the same g).
+        witness: ``witness(base, key)`` = (x, x'), neighbouring databases with those answers.
+    """
+
+    bases: Sequence[Fraction]
+    moves: tuple[tuple[Fraction, Fraction, Any], ...]
+    witness: Callable[[Fraction, Any], tuple[Database, Database]]
 
 
 class StatisticIndex:
@@ -140,6 +158,50 @@ class StatisticIndex:
             self._cache["layers"] = (prefix, suffix)
         return self._cache["layers"]
 
+    def _linear_factor(self) -> Fraction | None:
+        """a when every answer is a·t for the sum statistic t (see Query.linear_factor)."""
+        if self.query.combine != "sum":
+            return None
+        return self.query.linear_factor(self.space.size)
+
+    def progression(self) -> Progression | None:
+        """The sorted answers as a Progression when they form one (one g, at most 2 classes).
+
+        With classes g_0, g_1 (alphabet order) and k entries in class 1 the answer is
+        a·((n - k) g_0 + k g_1), affine in k; sorted, it starts at a·n·min(g) with step
+        a·|g_1 - g_0|.  None for other queries.
+        """
+        if "progression" not in self._cache:
+            self._cache["progression"] = self._class_progression(self.space.size)
+        return self._cache["progression"]
+
+    def _class_progression(self, size: int) -> Progression | None:
+        a = self._linear_factor()
+        classes = self._classes()
+        if a is None or not self.identical or len(classes) > 2:
+            return None
+        values = [g for g, _ in classes]
+        if not all(type(g) is Fraction for g in values):
+            return None
+        low, high = min(values), max(values)
+        return Progression(a * size * low, a * (high - low), size + 1 if high > low else 1)
+
+    def _progression_histogram(self, answer: Scalar, size: int) -> tuple[int, ...] | None:
+        """The histogram (by class) of ``size`` entries whose answer is ``answer``, or None."""
+        a = self._linear_factor()
+        assert a is not None
+        values = [g for g, _ in self._classes()]
+        if isinstance(answer, int) and not isinstance(answer, bool):
+            answer = Fraction(answer)
+        if type(answer) is not Fraction:
+            return None
+        if len(values) == 1:
+            return (size,) if answer == a * size * values[0] else None
+        ones = (answer / a - size * values[0]) / (values[1] - values[0])
+        if ones.denominator != 1 or not 0 <= ones <= size:
+            return None
+        return (size - int(ones), int(ones))
+
     def _answer_index(self) -> dict[Scalar, Any]:
         """Each reachable answer with a histogram (identical g) or database giving it."""
         if "answers" not in self._cache:
@@ -162,13 +224,17 @@ class StatisticIndex:
         return self._cache["answers"]
 
     @property
-    def answers(self) -> tuple[Scalar, ...]:
-        """The reachable answers q(x), in increasing order.
+    def answers(self) -> Sequence[Scalar]:
+        """The reachable answers q(x), in increasing order (a lazy Progression when possible).
 
         Sorted through the statistic t (h is monotone: increasing, or decreasing for the
         harmonic mean), so irrational answers such as sqrt(2) are ordered exactly.
         """
         if "sorted" not in self._cache:
+            progression = self.progression()
+            if progression is not None:
+                self._cache["sorted"] = progression
+                return progression
             index = self._answer_index()
             statistic = self._cache["statistic"]
             ordered = sorted(
@@ -179,8 +245,19 @@ class StatisticIndex:
             self._cache["sorted"] = tuple(ordered)
         return self._cache["sorted"]
 
+    def reachable(self, answer: Scalar) -> bool:
+        """True when some database has this answer."""
+        if self.progression() is not None:
+            return answer in self.progression()  # type: ignore[operator]
+        return answer in self._answer_index()
+
     def database(self, answer: Scalar) -> Database:
         """A database whose answer is ``answer``."""
+        if self.progression() is not None:
+            counts = self._progression_histogram(answer, self.space.size)
+            if counts is None:
+                raise InvalidArgument(f"answer={answer!r} is not a reachable answer of the query")
+            return self._representative(counts)
         index = self._answer_index()
         if answer not in index:
             raise InvalidArgument(f"answer={answer!r} is not a reachable answer of the query")
@@ -244,6 +321,93 @@ class StatisticIndex:
                             self.answer(join(base, g2)),
                             witness,
                         )
+
+    def pair_families(self) -> list[PairFamily] | None:
+        """Every neighbouring pair of answers, grouped by the entry changed (None: not linear).
+
+        For an answer a·t with a sum statistic t (``Query.linear_factor``), neighbours x ~ x'
+        that differ in entry i have answers a·(base + g_i(d)) and a·(base + g_i(d')), where
+        base is the statistic of the other n - 1 entries.  A family lists the reachable
+        bases (sorted, as answers a·base) once, and the moves (a·g(d), a·g(d')): for
+        identical g the bases of any n - 1 entries (a Progression for at most two classes),
+        otherwise per position i from the prefix and suffix statistics.  Every (family,
+        base, move) is a neighbouring pair, and every neighbouring pair is one of them.
+        """
+        a = self._linear_factor()
+        if a is None or not all(
+            type(g) is Fraction for table in self.tables for g in table.values()
+        ):
+            return None
+        if self.identical:
+            return [self._identical_family(a)]
+        return self._layered_families(a)
+
+    def _identical_family(self, a: Fraction) -> PairFamily:
+        classes = self._classes()
+        size = self.space.size - 1  # the other entries
+        moves = tuple(
+            (a * g, a * g2, (j, j2))
+            for j, (g, members) in enumerate(classes)
+            for j2, (g2, _) in enumerate(classes)
+            if j != j2 or len(members) >= 2
+        )
+        bases: Sequence[Fraction]
+        found: dict[Fraction, tuple[int, ...]] = {}
+        progression = self._class_progression(size)
+        if progression is not None:
+            bases = progression
+        else:
+            for counts, t in self._histograms(size):
+                found.setdefault(a * t, counts)
+            bases = tuple(sorted(found))
+
+        def histogram(base: Fraction) -> tuple[int, ...]:
+            if progression is None:
+                return found[base]
+            counts = self._progression_histogram(base, size)
+            assert counts is not None
+            return counts
+
+        def witness(base: Fraction, key: Any) -> tuple[Database, Database]:
+            j, j2 = key
+            counts = list(histogram(base))
+            counts[j] += 1
+            x = self._representative(counts)
+            position = sum(counts[:j])
+            members_to = classes[j2][1]
+            entry = members_to[1] if j2 == j else members_to[0]
+            return x, (*x[:position], entry, *x[position + 1 :])
+
+        return PairFamily(bases, moves, witness)
+
+    def _layered_families(self, a: Fraction) -> list[PairFamily]:
+        prefix, suffix = self._layers()
+        families = []
+        for i in range(self.space.size):
+            found: dict[Fraction, tuple[Database, Database]] = {}
+            for t1, rep1 in prefix[i].items():
+                for t2, rep2 in suffix[i + 1].items():
+                    found.setdefault(a * (t1 + t2), (rep1, rep2))
+            moves: dict[tuple[Fraction, Fraction], tuple[Label, Label]] = {}
+            for d, g in self.tables[i].items():
+                for d2, g2 in self.tables[i].items():
+                    if d != d2:
+                        moves.setdefault((a * g, a * g2), (d, d2))
+
+            def witness(
+                base: Fraction, key: Any, found: dict[Fraction, Any] = found
+            ) -> tuple[Database, Database]:
+                (rep1, rep2), (d, d2) = found[base], key
+                return (*rep1, d, *rep2), (*rep1, d2, *rep2)
+
+            families.append(
+                PairFamily(
+                    tuple(sorted(found)),
+                    tuple((g, g2, key) for (g, g2), key in moves.items()),
+                    witness,
+                )
+            )
+        return families
 
     def neighbourhoods(
         self,
