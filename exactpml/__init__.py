@@ -62,13 +62,19 @@ from exactpml.leakage.pml import (
     probability_leakage_at_most,
 )
 from exactpml.notions import (
+    PrivacyLossDistribution,
+    composition_delta_for_epsilon,
+    composition_epsilon_for_delta,
     delta_for_epsilon,
     differential_privacy_epsilon,
     free_lunch_epsilon,
     is_differentially_private,
     is_free_lunch_private,
     privacy_loss_distribution,
+    renyi_divergence,
+    renyi_dp_epsilon,
     simulation_epsilon,
+    tradeoff_curve,
 )
 from exactpml.partial_knowledge import (
     CountingMechanism,
@@ -104,8 +110,7 @@ from exactpml.suprema.witnesses import Construction, Instance, Supremum, Supremu
 if TYPE_CHECKING:
     from exactpml import strategies
 
-__version__ = "0.1.0"
-
+from exactpml._version import __version__ as __version__  # the one place it is written
 
 _MOVED_MODULES = {  # names of modules before the restructure (issue 16) -> where they live
     "disclosure": "exactpml.leakage.disclosure",
@@ -154,6 +159,7 @@ __all__ = [
     "ParameterDomain",
     "ParametricPriors",
     "PartialKnowledge",
+    "PrivacyLossDistribution",
     "ProductPrior",
     "ProductPriors",
     "QueryMechanism",
@@ -166,6 +172,8 @@ __all__ = [
     "bldp_delta",
     "bldp_epsilon",
     "certify",
+    "composition_delta_for_epsilon",
+    "composition_epsilon_for_delta",
     "conditional_entry_leakage",
     "conditional_pointwise_maximal_leakage",
     "constructions",
@@ -209,7 +217,9 @@ __all__ = [
     "privacy_loss_distribution",
     "probability_leakage_at_most",
     "randomized_response",
+    "renyi_divergence",
     "renyi_divergence_inf",
+    "renyi_dp_epsilon",
     "simulation_epsilon",
     "singles_out",
     "strategies",
@@ -222,5 +232,6 @@ __all__ = [
     "theta_reducibility",
     "threshold_query",
     "total_variation",
+    "tradeoff_curve",
     "use_bounds",
 ]

@@ -86,6 +86,8 @@ class Bounds:
             (``exp(x)`` needs about ``log2(x)`` extra bits; beyond this bound the value is
             refused as ``Undecided`` rather than computed for minutes).
         output_digits: decimal digits a caller may request (``--digits``, ``decimal(...)``).
+        loss_atoms: atoms of a privacy-loss distribution formed by an exact composition
+            (the product of the supports off a lattice, the degree plus one on a lattice).
     """
 
     entry_characters: int = 100_000
@@ -101,6 +103,7 @@ class Bounds:
     certified_precision: int = 2**14
     exponential_argument: int = 2**20
     output_digits: int = 100_000
+    loss_atoms: int = 1_000_000
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):

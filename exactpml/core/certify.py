@@ -2,10 +2,11 @@
 
 A *closed expression* is an exact value with no free symbols: a ``Fraction`` / ``int``, or a
 sympy expression built from rationals with ``+ * /``, integer and rational powers, ``exp``,
-``log``, ``sqrt``, ``sin``, ``cos``, ``Abs``, ``Max``, ``Min``, ``pi``, ``E``, ``binomial`` /
-``factorial`` of integers, and real algebraic numbers ``CRootOf(poly, k)`` (the critical
-points of the suprema over one-parameter families, :mod:`exactpml.suprema`).  Every decision here is
-exact or certified:
+``log``, ``sqrt``, ``sin``, ``cos``, ``erf``, ``erfc`` (the Gaussian tails of
+:mod:`exactpml.notions.continuous_noise`), ``Abs``, ``Max``, ``Min``, ``pi``, ``E``,
+``binomial`` / ``factorial`` of integers, and real algebraic numbers ``CRootOf(poly, k)`` (the
+critical points of the suprema over one-parameter families, :mod:`exactpml.suprema`).  Every
+decision here is exact or certified:
 
 1. rationals are compared exactly;
 2. otherwise the value is enclosed in an Arb ball (python-flint ``arb``, rigorous interval
@@ -72,9 +73,8 @@ given)."""
 _START_PRECISION = 64
 _PROOF_PRECISION = 256  # a ball that still contains 0 here triggers one attempt to prove zero
 _SUPPORTED = (
-    "rationals, + * /, powers, exp, log, sqrt, sin, cos, Abs, Max, Min, pi, E, binomial, "
-    "factorial, "
-    "real CRootOf"
+    "rationals, + * /, powers, exp, log, sqrt, sin, cos, erf, erfc, Abs, Max, Min, pi, E, "
+    "binomial, factorial, real CRootOf"
 )
 
 
@@ -187,6 +187,9 @@ class _Encloser:
         if isinstance(node, (sympy.sin, sympy.cos)):
             argument = self.eval(node.args[0])
             return argument.sin() if isinstance(node, sympy.sin) else argument.cos()
+        if isinstance(node, (sympy.erf, sympy.erfc)):  # Arb's rigorous error functions
+            argument = self.eval(node.args[0])
+            return argument.erf() if isinstance(node, sympy.erf) else argument.erfc()
         if isinstance(node, sympy.Abs):
             return abs(self.eval(node.args[0]))
         if isinstance(node, (sympy.Max, sympy.Min)):

@@ -193,6 +193,7 @@ class StructuredDatabaseMechanism(ABC):
     * :meth:`differential_privacy_closed_form`, :meth:`free_lunch_closed_form` -- the ε of
       ε-DP / ε-free-lunch privacy with its witness (a :class:`exactpml.notions.WorstCase`);
     * :meth:`delta_for_epsilon_closed_form` -- δ(ε) of (ε, δ)-DP with its witness;
+    * :meth:`delta_closed_form` -- δ(ε) with its witness (continuous outputs);
     * :meth:`entry_leakage`, :meth:`conditional_entry_leakage` -- l(D_i -> y) and
       l(D_i -> y | d_-i) under a product prior.
 
@@ -220,6 +221,14 @@ class StructuredDatabaseMechanism(ABC):
     def delta_for_epsilon_closed_form(self, exp_epsilon: Scalar) -> Any:
         """δ(ε) for e^ε = ``exp_epsilon`` with its worst pair and event in closed form (a
         :class:`exactpml.notions.WorstCase`), or ``None``."""
+        return None
+
+    def delta_closed_form(self, exp_epsilon: Scalar) -> Any:
+        """δ(ε) at e^ε = ``exp_epsilon`` with its witness in closed form, or ``None``.
+
+        For mechanisms whose outputs are continuous (Laplace noise), where the generic
+        computation over finite outputs does not apply.
+        """
         return None
 
     def entry_leakage(self, prior: ProductPrior, index: int, output: Label) -> LogValue | None:

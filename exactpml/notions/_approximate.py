@@ -25,38 +25,21 @@ Fraction(1, 4)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
-import sympy
-
 from exactpml.core.decisions import prove_zero
 from exactpml.core.distribution import Distribution
-from exactpml.core.exact import (
-    Scalar,
-    as_scalar,
-    exact_difference,
-    exact_product,
-    exact_quotient,
-    exact_sum,
-    to_sympy,
-)
-from exactpml.core.logvalue import LogValue
+from exactpml.core.exact import Scalar, exact_quotient, to_sympy
 from exactpml.core.parameters import probability
 from exactpml.database import StructuredDatabaseMechanism, as_database_mechanism
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.leakage.hockey_stick import hockey_stick
 from exactpml.notions._common import WorstCase, compare_scalars, exp_epsilon_value
+from exactpml.notions.privacy_loss import privacy_loss_distribution, privacy_loss_of_rows
 
-__all__ = [
-    "PrivacyLossDistribution",
-    "delta_for_epsilon",
-    "hockey_stick_divergence",
-    "hockey_stick_event",
-    "privacy_loss_distribution",
-]
+__all__ = ["delta_for_epsilon", "hockey_stick_divergence", "hockey_stick_event"]
 
 Label = Hashable
 _FORMS = ("set", "plrv")
@@ -127,60 +110,9 @@ def hockey_stick_divergence(
     p, q = _check_pair(p, q)
     ratio = exp_epsilon_value(epsilon, exp_epsilon, negative_allowed=True)
     if _check_form(form) == "plrv":
-        return privacy_loss_distribution(p, q).delta(exp_epsilon=ratio)
+        return privacy_loss_distribution(p, q).delta_for_epsilon(exp_epsilon=ratio)
     value, _ = _set_form(p.probabilities, [q[o] for o in p.outcomes], ratio)
     return value
-
-
-# --- the privacy-loss distribution -------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class PrivacyLossDistribution:
-    """The exact law of the privacy loss L(O) = log p(O)/q(O) for O ~ P (thesis, Def 13).
-
-    Attributes:
-        losses: the distinct finite losses, as LogValues (the ratio p/q is kept exactly).
-        masses: their probabilities under P (positive), in the same order.
-        mass_at_infinity: P(q(O) = 0), the probability of an infinite loss.
-    """
-
-    losses: tuple[LogValue, ...]
-    masses: tuple[Scalar, ...]
-    mass_at_infinity: Scalar
-
-    def __iter__(self) -> Iterator[tuple[LogValue, Scalar]]:
-        """Pairs (loss, mass); the infinite loss comes last when it has positive mass."""
-        yield from zip(self.losses, self.masses, strict=True)
-        if not prove_zero(self.mass_at_infinity):
-            yield LogValue.infinity(), self.mass_at_infinity
-
-    def delta(self, epsilon: object = None, *, exp_epsilon: object = None) -> Scalar:
-        """E_{O~P}[max(0, 1 - e^{ε - L(O)})] (thesis, Prop 8): the PLRV form of δ(ε)."""
-        ratio = exp_epsilon_value(epsilon, exp_epsilon, negative_allowed=True)
-        terms: list[Scalar] = [self.mass_at_infinity]
-        for loss, mass in zip(self.losses, self.masses, strict=True):
-            if compare_scalars(loss.ratio, ratio) > 0:
-                # mass · (1 - e^ε / e^L)
-                terms.append(
-                    exact_difference(mass, exact_quotient(exact_product(ratio, mass), loss.ratio))
-                )
-        return exact_sum(terms)
-
-    def expectation(self) -> Scalar:
-        """E[L(O)] = D_KL(P || Q) (``oo`` when the infinite loss has positive mass)."""
-        if not prove_zero(self.mass_at_infinity):
-            return sympy.oo
-        return as_scalar(
-            sympy.Add(
-                *(
-                    to_sympy(mass) * sympy.log(to_sympy(loss.ratio))
-                    for loss, mass in zip(self.losses, self.masses, strict=True)
-                )
-            )
-        )
-
-    def __str__(self) -> str:
-        atoms = ", ".join(f"{loss}: {mass}" for loss, mass in self)
-        return f"PrivacyLossDistribution({{{atoms}}})"
 
 
 def _loss_event(row: Sequence[Scalar], other: Sequence[Scalar], ratio: Scalar) -> list[int]:
@@ -190,50 +122,6 @@ def _loss_event(row: Sequence[Scalar], other: Sequence[Scalar], ratio: Scalar) -
         for c, (a, b) in enumerate(zip(row, other, strict=True))
         if not prove_zero(a) and (prove_zero(b) or compare_scalars(exact_quotient(a, b), ratio) > 0)
     ]
-
-
-def _privacy_loss(row: Sequence[Scalar], other: Sequence[Scalar]) -> PrivacyLossDistribution:
-    grouped: dict[Any, list[Scalar]] = {}
-    infinite: list[Scalar] = []
-    for a, b in zip(row, other, strict=True):
-        if type(a) is Fraction and type(b) is Fraction:
-            if not a:
-                continue
-            if not b:
-                infinite.append(a)
-                continue
-            grouped.setdefault(a / b, []).append(a)
-            continue
-        if prove_zero(a):
-            continue
-        if prove_zero(b):
-            infinite.append(a)
-            continue
-        ratio = exact_quotient(a, b)
-        key = ratio
-        if type(ratio) is not Fraction:
-            key = next((k for k in grouped if prove_zero(exact_difference(k, ratio))), ratio)
-        grouped.setdefault(key, []).append(a)
-    keys = list(grouped)
-    if all(type(k) is Fraction for k in keys):
-        keys.sort()
-    return PrivacyLossDistribution(
-        tuple(LogValue(k) for k in keys),
-        tuple(exact_sum(grouped[k]) for k in keys),
-        exact_sum(infinite),
-    )
-
-
-def privacy_loss_distribution(p: Distribution, q: Distribution) -> PrivacyLossDistribution:
-    """The law of L(O) = log p(O)/q(O) for O ~ P, exactly (losses sorted when rational).
-
-    >>> pld = privacy_loss_distribution(Distribution({0: "3/4", 1: "1/4"}),
-    ...                                 Distribution({0: "1/4", 1: "3/4"}))
-    >>> [(str(loss), mass) for loss, mass in pld]
-    [('-log(3)', Fraction(1, 4)), ('log(3)', Fraction(3, 4))]
-    """
-    p, q = _check_pair(p, q)
-    return _privacy_loss(p.probabilities, [q[o] for o in p.outcomes])
 
 
 # --- δ(ε) of a mechanism -----------------------------------------------------------------
@@ -249,11 +137,16 @@ def delta_for_epsilon(
     The smallest δ such that the mechanism is (ε, δ)-DP.  ``form`` selects the set form or
     the PLRV form (thesis, Prop 8); the values agree exactly.  The witness event is
     ``{y : p(y|x) > e^ε p(y|x')}``.  Structured mechanisms compute through their
-    sufficient statistic.
+    sufficient statistic; Laplace noise (continuous outputs) through its closed form
+    (:func:`exactpml.notions.laplace_delta_for_epsilon`).
     """
     checked = as_database_mechanism(mechanism)
     ratio = exp_epsilon_value(epsilon, exp_epsilon, negative_allowed=True)
     chosen = _check_form(form)
+    if isinstance(checked, StructuredDatabaseMechanism):
+        closed = checked.delta_closed_form(ratio)
+        if closed is not None:  # continuous outputs (Laplace noise): both forms are this value
+            return closed
     if chosen == "set" and isinstance(checked, StructuredDatabaseMechanism):
         fast = checked.delta_for_epsilon_closed_form(ratio)
         if fast is not None:  # a structured closed form (the PLRV form stays generic)
@@ -270,7 +163,7 @@ def delta_for_epsilon(
         if chosen == "set":
             value, event = _set_form(row, other, ratio)
         else:
-            value, event = _privacy_loss(row, other).delta(exp_epsilon=ratio), []
+            value, event = privacy_loss_of_rows(row, other).delta_for_epsilon(exp_epsilon=ratio), []
         if best is None or compare_scalars(value, best) > 0:
             best, witness = value, (databases, event, v, v2)
     if best is None or witness is None:

@@ -17,6 +17,7 @@ with probability at least 1/6, so a default strategy reaches each regime within 
 examples.
 """
 
+from exactpml.strategies._accounting import distribution_pairs, privacy_loss_distributions
 from exactpml.strategies._bldp import bounded_leakage_models
 from exactpml.strategies._database import (
     DATABASE_REGIMES,
@@ -57,12 +58,14 @@ __all__ = [
     "database_mechanisms",
     "database_priors",
     "database_spaces",
+    "distribution_pairs",
     "distributions",
     "mechanisms",
     "mechanisms_with_prior",
     "pair_kernels",
     "partial_knowledge_settings",
     "predicates",
+    "privacy_loss_distributions",
     "probability_vectors",
     "product_priors",
     "setting_mechanisms",

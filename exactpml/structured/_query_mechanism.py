@@ -32,6 +32,7 @@ from exactpml.core.display import number_text, pretty
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import (
     Scalar,
+    as_scalar,
     exact,
     exact_product,
     exact_quotient,
@@ -51,7 +52,7 @@ from exactpml.database import (
     check_index,
 )
 from exactpml.errors import InvalidArgument
-from exactpml.notions import WorstCase
+from exactpml.notions import WorstCase, laplace_delta_for_epsilon
 from exactpml.structured._geometric_pairs import (
     Event,
     candidate_pairs,
@@ -342,6 +343,41 @@ class QueryMechanism(StructuredDatabaseMechanism):
             return WorstCase(Fraction(0))
         x, x2 = best[2]()
         return WorstCase(best[0], x, x2, event=event_labels(self.outputs, best[1]))
+
+    def delta_closed_form(self, exp_epsilon: Scalar) -> WorstCase | None:
+        """δ(ε) of Laplace noise: the closed form at the widest neighbouring pair of answers.
+
+        δ grows with |q - q'| (:mod:`exactpml.notions.continuous_noise`), so the worst pair
+        has the largest gap; finite-output noises return None (computed on the outputs).
+        """
+        if not isinstance(self.noise, LaplaceNoise):
+            return None
+        if self.window.threshold is not None:
+            raise InvalidArgument(
+                "δ(ε) of thresholded Laplace noise is not computed in closed form (the output "
+                "mixes an atom ⊥ with a density); use GeometricNoise for exact δ(ε) with a "
+                "threshold"
+            )
+        widest: tuple[Scalar, Witness] | None = None
+        for q, q2, witness in self.answer_pairs():
+            gap = abs(to_sympy(q) - to_sympy(q2))
+            if widest is None or compare_scalars(as_scalar(gap), widest[0]) > 0:
+                widest = (as_scalar(gap), witness)
+        if widest is None:
+            return WorstCase(Fraction(0))
+        gap, witness = widest
+        if prove_zero(gap):
+            value: Scalar = (
+                Fraction(0)
+                if compare_scalars(exp_epsilon, Fraction(1)) >= 0
+                else as_scalar(1 - to_sympy(exp_epsilon))
+            )
+        else:
+            value = laplace_delta_for_epsilon(
+                self.noise.scale, exp_epsilon=exp_epsilon, sensitivity=gap
+            )
+        x, x2 = witness()
+        return WorstCase(value, x, x2)
 
     def free_lunch_closed_form(self) -> WorstCase:
         low, high = self.window.low, self.window.high

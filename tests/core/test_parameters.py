@@ -37,13 +37,28 @@ from exactpml.instances.laplace_counting import laplace_counting_query
 from exactpml.instances.threshold_query import threshold_query_leakage
 from exactpml.leakage import probability_leakage_at_most
 from exactpml.notions import (
+    PrivacyLossDistribution,
+    advanced_composition,
+    basic_composition,
+    composition_delta_for_epsilon,
     delta_for_epsilon,
+    dp_to_zcdp_rho,
+    dp_tradeoff_curve,
+    gaussian_calibration,
+    gaussian_delta_for_epsilon,
     hockey_stick_divergence,
     hockey_stick_event,
     is_differentially_private,
     is_free_lunch_private,
     is_locally_private,
+    laplace_calibration,
+    laplace_delta_for_epsilon,
+    optimal_composition,
+    poisson_amplification,
     privacy_loss_distribution,
+    rdp_to_dp_epsilon,
+    tradeoff_curve,
+    without_replacement_amplification,
 )
 from exactpml.partial_knowledge import (
     apkdp_delta,
@@ -129,6 +144,71 @@ def _functions():
         ("ppkdp_delta", lambda e, **k: ppkdp_delta(setting, mechanism, e, **k), "divergence"),
         ("bldp_delta", lambda e, **k: bldp_delta(model, e, **k), "divergence"),
         ("dp_delta", lambda e, **k: dp_delta(model, e, **k), "divergence"),
+        # accounting (issue 14)
+        (
+            "PrivacyLossDistribution.delta_for_epsilon",
+            lambda e, **k: privacy_loss_distribution(P, Q).delta_for_epsilon(e, **k),
+            "divergence",
+        ),
+        (
+            "composition_delta_for_epsilon",
+            lambda e, **k: composition_delta_for_epsilon(RR, 2, e, **k),
+            "divergence",
+        ),
+        (
+            "TradeoffCurve.delta_for_epsilon",
+            lambda e, **k: tradeoff_curve(P, Q).delta_for_epsilon(e, **k),
+            "divergence",
+        ),
+        (
+            "laplace_delta_for_epsilon",
+            lambda e, **k: laplace_delta_for_epsilon(2, e, **k),
+            "divergence",
+        ),
+        (
+            "gaussian_delta_for_epsilon",
+            lambda e, **k: gaussian_delta_for_epsilon(1, e, **k),
+            "divergence",
+        ),
+        (
+            "PrivacyLossDistribution.from_privacy_parameters",
+            lambda e, **k: PrivacyLossDistribution.from_privacy_parameters(e, **k),
+            "predicate",
+        ),
+        ("basic_composition", lambda e, **k: basic_composition(e, k=2, **k), "predicate"),
+        (
+            "advanced_composition",
+            lambda e, **k: advanced_composition(e, k=2, slack="1/10", **k),
+            "predicate",
+        ),
+        ("optimal_composition", lambda e, **k: optimal_composition(e, k=2, i=1, **k), "predicate"),
+        (
+            "rdp_to_dp_epsilon",
+            lambda e, **k: rdp_to_dp_epsilon(e, order=2, delta="1/10", **k),
+            "predicate",
+        ),
+        ("dp_to_zcdp_rho", lambda e, **k: dp_to_zcdp_rho(e, **k), "predicate"),
+        ("dp_tradeoff_curve", lambda e, **k: dp_tradeoff_curve(e, **k), "predicate"),
+        (
+            "poisson_amplification",
+            lambda e, **k: poisson_amplification(e, rate="1/2", **k),
+            "predicate",
+        ),
+        (
+            "without_replacement_amplification",
+            lambda e, **k: without_replacement_amplification(e, sample=1, size=2, **k),
+            "predicate",
+        ),
+        (
+            "laplace_calibration",
+            lambda e, **k: laplace_calibration(e, delta="1/10", **k),
+            "predicate",
+        ),
+        (
+            "gaussian_calibration",
+            lambda e, **k: gaussian_calibration(e, delta="1/10", tolerance="1/100", **k),
+            "predicate",
+        ),
     ]
 
 
@@ -280,6 +360,8 @@ def test_divergence_at_a_negative_irrational_epsilon_is_certified():
 # --- scales, probabilities and orders -----------------------------------------------------
 SCALE_CASES = [
     ("LaplaceNoise", lambda v: LaplaceNoise(v), "scale"),
+    ("laplace_delta_for_epsilon", lambda v: laplace_delta_for_epsilon(v, 1), "scale"),
+    ("gaussian_delta_for_epsilon", lambda v: gaussian_delta_for_epsilon(v, 1), "sigma"),
     ("laplace_counting_query", lambda v: laplace_counting_query(2, v), "scale"),
     (
         "ContinuousMechanism.laplace",
@@ -292,6 +374,12 @@ PROBABILITY_CASES = [
     ("truncated_geometric", lambda v: truncated_geometric(2, v), "alpha"),
     ("threshold_query_leakage", lambda v: threshold_query_leakage(4, 1, v), "p"),
     ("IIDPriors", lambda v: IIDPriors([0, 1], 2, predicate=lambda d: d, c=v), "c"),
+    ("poisson_amplification", lambda v: poisson_amplification(1, rate=v), "rate"),
+    (
+        "from_privacy_parameters",
+        lambda v: PrivacyLossDistribution.from_privacy_parameters(1, delta=v),
+        "delta",
+    ),
 ]
 BAD_VALUES = [
     ("infinite", "oo", InvalidArgument, ["finite"]),
