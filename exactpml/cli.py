@@ -16,14 +16,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from exactpml._version import __version__
 from exactpml.core.bounds import big_integer_printing, current_bounds
 from exactpml.core.distribution import Distribution
-from exactpml.core.exact import to_sympy
+from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import ExactPMLError
-from exactpml.io import dump_json, read_mechanism, read_prior
+from exactpml.io import dump_json, load_json, read_mechanism, read_prior
 from exactpml.leakage.capacities import leakage_capacity, maximal_leakage
 from exactpml.leakage.pml import max_pointwise_maximal_leakage, pointwise_maximal_leakage_by_output
+from exactpml.render import CertifiedDecimal, ExactTable
 
 __all__ = ["main"]
 
@@ -33,8 +35,19 @@ def _examples() -> list[Path]:
     return sorted(Path(str(item)) for item in folder.iterdir() if item.name.endswith(".json"))
 
 
+def _decimal(value: LogValue, digits: int) -> str:
+    """A certified decimal, or ``"symbolic"`` for a value with free symbols (kept exact)."""
+    if value.to_sympy().free_symbols:
+        return "symbolic"
+    return value.decimal(digits)
+
+
 def leakage_report(mechanism: Mechanism, prior: Distribution, *, digits: int) -> dict[str, Any]:
-    """Every output's exact PML with certified decimals, plus capacity and maximal leakage."""
+    """Every output's exact PML with certified decimals, plus capacity and maximal leakage.
+
+    A file with declared symbols gives exact symbolic values; their decimal is
+    ``"symbolic"`` (no number is made up for them).
+    """
     leakages = pointwise_maximal_leakage_by_output(mechanism, prior)
     masses = mechanism.output_masses(prior)
     outputs = []
@@ -46,7 +59,7 @@ def leakage_report(mechanism: Mechanism, prior: Distribution, *, digits: int) ->
                 "probability": mass,
                 "pml": value,
                 "pml_ratio": value.ratio,
-                "pml_decimal": value.decimal(digits),
+                "pml_decimal": _decimal(value, digits),
             }
         )
     capacity = leakage_capacity(mechanism)
@@ -55,11 +68,11 @@ def leakage_report(mechanism: Mechanism, prior: Distribution, *, digits: int) ->
     return {
         "outputs": outputs,
         "max_pml": worst,
-        "max_pml_decimal": worst.decimal(digits),
+        "max_pml_decimal": _decimal(worst, digits),
         "capacity": capacity,
-        "capacity_decimal": capacity.decimal(digits),
+        "capacity_decimal": _decimal(capacity, digits),
         "maximal_leakage": maximal,
-        "maximal_leakage_decimal": maximal.decimal(digits),
+        "maximal_leakage_decimal": _decimal(maximal, digits),
         "digits": digits,
     }
 
@@ -95,28 +108,33 @@ def _print_table(report: dict[str, Any], title: str) -> None:
         console.print(Text(text), soft_wrap=True)  # one line each, however long
 
 
-def _latex(report: dict[str, Any]) -> str:
-    import sympy
+def _latex(report: dict[str, Any], title: str, *, standalone: bool) -> str:
+    """Every row the table shows, exact, with decimals aligned (siunitx); compiles as it is."""
+    rows: list[list[Any]] = [
+        [
+            str(row["output"]),
+            row["probability"],
+            row["pml"],
+            _latex_decimal(row["pml"], report["digits"]),
+        ]
+        for row in report["outputs"]
+    ]
+    for label, key in (
+        ("max over outputs", "max_pml"),
+        ("leakage capacity C", "capacity"),
+        ("maximal leakage", "maximal_leakage"),
+    ):
+        rows.append([label, "", report[key], _latex_decimal(report[key], report["digits"])])
+    table = ExactTable(
+        ["$y$", "$p_Y(y)$", r"$\ell(X \to y)$", "decimal"],
+        rows,
+        keys=["output", "probability", "pml", "decimal"],
+    )
+    return table.to_latex(caption=title, label="tab:pml", standalone=standalone)
 
-    lines = [
-        r"\begin{tabular}{llll}",
-        r"\toprule",
-        r"$y$ & $p_Y(y)$ & $\ell(X \to y)$ & decimal \\",
-        r"\midrule",
-    ]
-    for row in report["outputs"]:
-        lines.append(
-            f"{row['output']} & ${sympy.latex(to_sympy(row['probability']))}$ & "
-            f"${sympy.latex(row['pml'].to_sympy())}$ & {row['pml_decimal']} \\\\"
-        )
-    lines += [
-        r"\midrule",
-        rf"\multicolumn{{2}}{{l}}{{capacity $C$}} & "
-        rf"${sympy.latex(report['capacity'].to_sympy())}$ & {report['capacity_decimal']} \\",
-        r"\bottomrule",
-        r"\end{tabular}",
-    ]
-    return "\n".join(lines)
+
+def _latex_decimal(value: LogValue, digits: int) -> Any:
+    return "symbolic" if value.to_sympy().free_symbols else CertifiedDecimal(value, digits)
 
 
 def _command_leakage(arguments: argparse.Namespace) -> int:
@@ -133,12 +151,19 @@ def _command_leakage(arguments: argparse.Namespace) -> int:
         prior_note = "uniform prior (none given)"
     report = leakage_report(mechanism, prior, digits=arguments.digits)
     report["prior"] = prior_note
+    document = load_json(arguments.mechanism)
+    name = document.get("name") if isinstance(document, dict) else None
+    title = (
+        f"PML of {name if isinstance(name, str) and name else arguments.mechanism} ({prior_note})"
+    )
+    if isinstance(name, str):
+        report["name"] = name
     if arguments.format == "json":
         print(dump_json(report))
     elif arguments.format == "latex":
-        print(_latex(report))
+        print(_latex(report, title, standalone=arguments.standalone))
     else:
-        _print_table(report, f"PML of {arguments.mechanism} ({prior_note})")
+        _print_table(report, title)
     return 0
 
 
@@ -150,6 +175,7 @@ def _command_examples(arguments: argparse.Namespace) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="exactpml", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--version", action="version", version=f"exactpml {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     leakage = commands.add_parser("leakage", help="exact PML of every output, capacity")
     leakage.add_argument("mechanism", help="mechanism JSON file (see exactpml.io)")
@@ -157,6 +183,9 @@ def _parser() -> argparse.ArgumentParser:
         "--prior", help="prior JSON file (default: the file's prior, else uniform)"
     )
     leakage.add_argument("--format", choices=("table", "json", "latex"), default="table")
+    leakage.add_argument(
+        "--standalone", action="store_true", help="with --format latex: a whole document"
+    )
     leakage.add_argument("--digits", type=int, default=15, help="certified decimal digits")
     leakage.set_defaults(run=_command_leakage)
     examples = commands.add_parser("examples", help="list the bundled example files")

@@ -31,8 +31,10 @@ from exactpml.core import certify
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.exact import Scalar, to_sympy
 from exactpml.core.logvalue import LogValue
+from exactpml.errors import InvalidArgument
+from exactpml.latex_text import latex_document, latex_text
 
-__all__ = ["CertifiedDecimal", "ExactTable", "to_latex", "to_plain"]
+__all__ = ["FRACTION_STYLES", "CertifiedDecimal", "ExactTable", "to_latex", "to_plain"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,15 +66,33 @@ def _as_sympy(value: Any) -> sympy.Basic | None:
     return None
 
 
-def to_latex(value: Any) -> str:
-    """LaTeX for an exact value (``LogValue``, ``Fraction``, sympy); ``str`` for anything else."""
+FRACTION_STYLES = ("text", "display", "slashed")
+
+
+def to_latex(value: Any, *, fractions: str = "text") -> str:
+    r"""LaTeX for an exact value (``LogValue``, ``Fraction``, sympy); text for anything else.
+
+    ``fractions``: ``"text"`` (``\frac``), ``"display"`` (``\dfrac``, rows that do not
+    touch) or ``"slashed"`` (``9/5``).  Text is escaped and its Unicode mapped
+    (:func:`exactpml.latex_text.latex_text`), so the result compiles with pdflatex.
+
+    >>> to_latex(Fraction(9, 5), fractions="display"), to_latex(Fraction(9, 5), fractions="slashed")
+    ('\\dfrac{9}{5}', '9 / 5')
+    """
+    if fractions not in FRACTION_STYLES:
+        raise InvalidArgument(
+            f"fractions={fractions!r} must be one of {', '.join(FRACTION_STYLES)}"
+        )
     if isinstance(value, CertifiedDecimal):
         return value.text()
     with big_integer_printing():  # exact values may have more than 4300 digits
         expression = _as_sympy(value)
         if expression is None:
-            return _escape_latex(str(value))
-        return str(sympy.latex(expression))
+            return latex_text(str(value))
+        text = str(sympy.latex(expression, fold_short_frac=fractions == "slashed"))
+        if fractions == "display":
+            text = text.replace("\\frac{", "\\dfrac{")
+        return text
 
 
 def to_plain(value: Any) -> str:
@@ -82,18 +102,6 @@ def to_plain(value: Any) -> str:
     with big_integer_printing():
         expression = _as_sympy(value)
         return str(value) if expression is None else str(expression)
-
-
-def _escape_latex(text: str) -> str:
-    for raw, escaped in (
-        ("\\", r"\textbackslash{}"),
-        ("&", r"\&"),
-        ("%", r"\%"),
-        ("_", r"\_"),
-        ("#", r"\#"),
-    ):
-        text = text.replace(raw, escaped)
-    return text
 
 
 @dataclass(frozen=True)
@@ -108,37 +116,96 @@ class ExactTable:
 
     columns: Sequence[str]
     rows: Sequence[Sequence[Any]]
+    keys: Sequence[str] | None = None
 
     def __post_init__(self) -> None:
-        from exactpml.errors import InvalidArgument
-
         for position, row in enumerate(self.rows):
             if len(row) != len(self.columns):
                 raise InvalidArgument(
                     f"row {position} has {len(row)} cells, the table {len(self.columns)} columns"
                 )
+        if self.keys is not None and (
+            len(self.keys) != len(self.columns)
+            or len(set(self.keys)) != len(self.keys)
+            or not all(isinstance(key, str) and key for key in self.keys)
+        ):
+            raise InvalidArgument(
+                f"keys={list(self.keys)!r} must be {len(self.columns)} distinct non-empty strings, "
+                "one per column"
+            )
 
-    def to_latex(self, *, caption: str | None = None) -> str:
-        """A booktabs ``tabular`` (wrapped in a ``table`` with ``caption`` when given)."""
+    @property
+    def column_keys(self) -> list[str]:
+        """Machine names of the columns (``keys``, else the headers): JSON and pandas use them."""
+        return list(self.keys) if self.keys is not None else list(self.columns)
+
+    def _decimal_column(self, index: int) -> bool:
+        return bool(self.rows) and all(
+            isinstance(row[index], CertifiedDecimal) for row in self.rows
+        )
+
+    def to_latex(
+        self,
+        *,
+        caption: str | None = None,
+        label: str | None = None,
+        fractions: str = "text",
+        decimals: str = "siunitx",
+        standalone: bool = False,
+    ) -> str:
+        r"""A booktabs ``tabular``; in a ``table`` with the caption above it when given.
+
+        Args:
+            caption: plain text (escaped, Unicode mapped); puts the table in a float.
+            label: ``\label`` of the float (with a caption).
+            fractions: ``"text"``, ``"display"`` (``\dfrac``) or ``"slashed"``.
+            decimals: ``"siunitx"`` aligns columns of certified decimals on the decimal
+                point (``S`` columns; ∞ as ``$\infty$``); ``"plain"`` left-aligns them.
+            standalone: a whole document (:func:`exactpml.latex_text.latex_document`).
+
+        Needs :data:`exactpml.latex_text.LATEX_PREAMBLE` (booktabs, siunitx, amsmath).
+        """
+        if decimals not in ("siunitx", "plain"):
+            raise InvalidArgument(f"decimals={decimals!r} must be 'siunitx' or 'plain'")
+        aligned = [
+            decimals == "siunitx" and self._decimal_column(i) for i in range(len(self.columns))
+        ]
+        spec = "".join("S" if is_decimal else "l" for is_decimal in aligned)
+        headers = [(header if "$" in header else latex_text(header)) for header in self.columns]
+        headers = [
+            f"{{{h}}}" if is_decimal else h for h, is_decimal in zip(headers, aligned, strict=True)
+        ]
         lines = [
-            r"\begin{tabular}{" + "l" * len(self.columns) + "}",
+            "\\begin{tabular}{" + spec + "}",
             r"\toprule",
-            " & ".join(self.columns) + r" \\",
+            " & ".join(headers) + r" \\",
             r"\midrule",
         ]
         for row in self.rows:
             cells = []
-            for cell in row:
-                if isinstance(cell, CertifiedDecimal) or _as_sympy(cell) is None:
-                    cells.append(to_latex(cell))
+            for cell, is_decimal in zip(row, aligned, strict=True):
+                if isinstance(cell, CertifiedDecimal):
+                    text = cell.text()
+                    if text in ("oo", "-oo"):
+                        text = "$-\\infty$" if text.startswith("-") else "$\\infty$"
+                        cells.append(f"{{{text}}}" if is_decimal else text)
+                    else:
+                        cells.append(text)
+                elif _as_sympy(cell) is None:
+                    cells.append(latex_text(str(cell)))
                 else:
-                    cells.append(f"${to_latex(cell)}$")
+                    cells.append(f"${to_latex(cell, fractions=fractions)}$")
             lines.append(" & ".join(cells) + r" \\")
         lines += [r"\bottomrule", r"\end{tabular}"]
         body = "\n".join(lines)
-        if caption is None:
-            return body
-        return "\\begin{table}\n\\centering\n" + body + f"\n\\caption{{{caption}}}\n\\end{{table}}"
+        if caption is not None:
+            heading = [r"\begin{table}[ht]", r"\centering", f"\\caption{{{latex_text(caption)}}}"]
+            if label is not None:
+                heading.append(f"\\label{{{label}}}")
+            body = "\n".join([*heading, body, r"\end{table}"])
+        elif label is not None:
+            raise InvalidArgument("label needs a caption (a \\label outside a float is lost)")
+        return latex_document(body) if standalone else body
 
     def to_markdown(self) -> str:
         """A GitHub-flavoured Markdown table; exact values in code spans."""
@@ -155,8 +222,40 @@ class ExactTable:
 
     def to_json(self) -> str:
         """JSON with every exact value as a string (stable key order)."""
+        keys = self.column_keys
         records = [
-            {column: to_plain(cell) for column, cell in zip(self.columns, row, strict=True)}
-            for row in self.rows
+            {key: to_plain(cell) for key, cell in zip(keys, row, strict=True)} for row in self.rows
         ]
-        return json.dumps({"columns": list(self.columns), "rows": records}, indent=2)
+        return json.dumps(
+            {"columns": list(self.columns), "keys": keys, "rows": records},
+            indent=2,
+            ensure_ascii=False,
+        )
+
+    def to_pandas(self, *, exact: bool = True) -> Any:
+        """A pandas DataFrame (columns named by ``column_keys``).
+
+        ``exact=True`` keeps the exact objects (``Fraction``, ``LogValue``, sympy; object
+        dtype, nothing converted to float); ``exact=False`` gives their exact strings.
+        Needs pandas (``pip install pandas``); never a dependency of exactpml.
+        """
+        try:
+            import pandas
+        except ImportError as exc:
+            raise InvalidArgument("to_pandas needs pandas: pip install pandas") from exc
+        cells = [[cell if exact else to_plain(cell) for cell in row] for row in self.rows]
+        return pandas.DataFrame(cells, columns=self.column_keys, dtype=object)
+
+    def _repr_markdown_(self) -> str:
+        return self.to_markdown()
+
+    def _repr_html_(self) -> str:
+        """An HTML table for Jupyter (exact values as text, escaped)."""
+        import html
+
+        head = "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(to_plain(cell))}</td>" for cell in row) + "</tr>"
+            for row in self.rows
+        )
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"

@@ -18,7 +18,9 @@ its worker becomes an outcome with an error; it never stops the run.
 from __future__ import annotations
 
 import multiprocessing
+import re
 import signal
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Protocol
@@ -42,6 +44,65 @@ class SchedulerUnreachable(InvalidArgument):
 
 class DaskUnavailable(InvalidArgument):
     """``--scheduler`` was given but ``dask[distributed]`` is not installed."""
+
+
+_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")
+_HOST_PORT = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):([0-9]{1,5})$")
+
+
+def check_scheduler_address(address: str) -> None:
+    """Refuse an address that is not ``[scheme://]host:port`` (or ``inproc://...``).
+
+    Checked before Dask sees it: a malformed address used to end in a traceback from
+    ``Client.__del__`` after the error.
+
+    >>> check_scheduler_address("tcp://127.0.0.1:8786")
+    >>> check_scheduler_address("not a scheduler")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactpml.errors.InvalidArgument: malformed scheduler address 'not a scheduler'; ...
+    """
+    scheme, separator, rest = address.partition("://")
+    if not separator:
+        scheme, rest = "tcp", address
+    if scheme == "inproc" and rest and not any(char.isspace() for char in rest):
+        return
+    match = _HOST_PORT.match(rest)
+    if scheme not in _SCHEMES or match is None or not 0 < int(match.group(2)) < 65536:
+        raise InvalidArgument(
+            f"malformed scheduler address {address!r}; expected [tcp://]host:port, "
+            "e.g. tcp://127.0.0.1:8786"
+        )
+
+
+def _connect(address: str, timeout: float) -> Any:
+    """A Dask client for ``address``, or SchedulerUnreachable within about ``timeout`` s.
+
+    The client is created in a daemon thread that is abandoned at the deadline: a port that
+    accepts the connection but never speaks Dask's protocol (an HTTP server) made
+    ``Client(timeout=...)`` wait forever.
+    """
+    from distributed import Client
+
+    outcome: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            outcome["client"] = Client(address, timeout=f"{timeout}s", set_as_default=False)
+        except BaseException as exc:  # reported below, in the caller's thread
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=connect, name="proofs_check-dask-connect", daemon=True)
+    thread.start()
+    thread.join(timeout + 1)
+    if "client" in outcome:
+        return outcome["client"]
+    error = outcome.get("error")
+    detail = "no answer" if error is None else (str(error).splitlines() or [""])[0]
+    detail = detail or type(error).__name__
+    raise SchedulerUnreachable(
+        f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({detail})"
+    )
 
 
 class Backend(Protocol):
@@ -180,7 +241,7 @@ class DaskBackend:
 
     def __init__(self, address: str, *, timeout: float = 5.0) -> None:
         try:
-            from distributed import Client
+            import distributed  # noqa: F401  (only whether it is installed)
         except ImportError as exc:
             raise DaskUnavailable(
                 "--scheduler needs Dask: pip install 'exactpml[dask]' (dask[distributed])"
@@ -189,14 +250,9 @@ class DaskBackend:
             raise InvalidArgument(f"scheduler address {address!r} must be a non-empty string.")
         if isinstance(timeout, bool) or not isinstance(timeout, int | float) or timeout <= 0:
             raise InvalidArgument(f"scheduler timeout {timeout!r} must be a positive number.")
+        check_scheduler_address(address)
         self.address = address
-        try:
-            self.client: Any = Client(address, timeout=f"{timeout}s", set_as_default=False)
-        except Exception as exc:  # OSError, TimeoutError, ValueError for bad addresses, ...
-            detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise SchedulerUnreachable(
-                f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({detail})"
-            ) from None
+        self.client: Any = _connect(address, timeout)
 
     def run(
         self, tasks: Sequence[CheckTask], functions: Mapping[str, Callable[..., Any]]

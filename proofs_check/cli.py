@@ -25,9 +25,17 @@ from types import FrameType, TracebackType
 from typing import Any, NoReturn
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
 
+from exactpml import __version__
 from exactpml.errors import ExactPMLError
 from proofs_check.backends import Backend
 from proofs_check.context import MAX_EXAMPLES, MAX_SEED, PROFILE_EXAMPLES
@@ -160,6 +168,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Exit status: 0 all selected claims passed, 1 some did not, 2 bad input.",
     )
     parser.add_argument(
+        "--version", action="version", version=f"proofs_check (exactpml {__version__})"
+    )
+    parser.add_argument(
         "patterns",
         nargs="*",
         metavar="CLAIM",
@@ -236,12 +247,23 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="MODULE",
         dest="modules",
-        help="import MODULE first (user claims); repeatable",
+        help="import MODULE first and run only its claims (user claims); repeatable",
+    )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        dest="all_claims",
+        help="with --module, run the built-in claims too",
     )
     parser.add_argument(
         "--mutant",
         metavar="NAME",
         help="run the selected claims with this mutant (they should FAIL)",
+    )
+    parser.add_argument(
+        "--standalone",
+        action="store_true",
+        help="with --format latex: a whole document (pdflatex compiles it as it is)",
     )
     parser.add_argument(
         "--timings",
@@ -272,29 +294,44 @@ def _stdout_console() -> Console:
 
 
 def _list_claims(the_plan: Plan, registry: Registry, console: Console) -> None:
-    table = Table(title="proofs_check claims", show_lines=False)
-    for column in ("Claim", "Result", "Kinds", "Check", "Mutants"):
-        table.add_column(column)
+    """Every selected claim in full: id, number, kinds, statement, check and mutants.
+
+    Plain text, one block per claim, never truncated (long lines wrap, nothing is cut).
+    """
     for claim in the_plan.claims:
         registered = registry.get(claim.id)
         if not claim.kinds:
-            status, mutants = "listed, not checkable", ""
+            check, mutants = "listed, not checkable", "-"
         elif registered is None:
-            status, mutants = "not yet checkable", ""
+            check, mutants = "not yet checkable", "-"
         else:
-            status = registered.target
+            check = registered.target
             if registered.known_false is not None:
-                status += f" (source false as written: {registered.known_false})"
+                check += f" (source false as written: {registered.known_false})"
             mutants = ", ".join(registered.mutant_names)
-        table.add_row(claim.id, claim.result, claim.kinds_text or "-", status, mutants)
-    console.print(table)
+        console.print(
+            Text(
+                f"{claim.id}  ({claim.result}; kinds {claim.kinds_text or '-'})\n"
+                f"    {claim.statement}\n"
+                f"    check: {check}\n"
+                f"    mutants: {mutants}"
+            ),
+            soft_wrap=True,
+        )
     for item in the_plan.listed:
         console.print(
-            f"listed, not checkable: {item.id} ({item.result}): {item.reason}", highlight=False
+            Text(f"{item.id}  ({item.result}; listed, not checkable)\n    {item.reason}"),
+            soft_wrap=True,
         )
 
 
+def _pending_text(pending: Sequence[str]) -> str:
+    shown = ", ".join(pending[:3]) + (f" and {len(pending) - 3} more" if len(pending) > 3 else "")
+    return f"running or queued: {shown}" if pending else ""
+
+
 def _run_with_progress(the_plan: Plan, backend: Backend) -> Report:
+    """Run with a progress line on a terminal: done/total, elapsed, ETA, the claims not done."""
     stderr = Console(stderr=True)
     total = len(the_plan.claims)
     if not stderr.is_terminal or total < 2:
@@ -304,17 +341,20 @@ def _run_with_progress(the_plan: Plan, backend: Backend) -> Report:
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TextColumn("{task.description}"),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        TextColumn("{task.description}", markup=False),
         console=stderr,
         transient=True,
     )
+    pending = [claim.id for claim in the_plan.claims]
     with progress:
-        task = progress.add_task("", total=total)
+        task = progress.add_task(_pending_text(pending), total=total)
 
         def advance(result: ClaimResult) -> None:
-            progress.update(
-                task, advance=1, description=f"{result.claim.id}: {result.verdict.value}"
-            )
+            if result.claim.id in pending:
+                pending.remove(result.claim.id)
+            progress.update(task, advance=1, description=_pending_text(pending))
 
         return execute(the_plan, backend, on_result=advance)
 
@@ -358,6 +398,7 @@ def _main(args: argparse.Namespace, registry: Registry | None, signals: _StopOnS
             scheduler_timeout=args.scheduler_timeout,
             mutant=args.mutant,
             modules=tuple(args.modules),
+            all_claims=args.all_claims,
         )
         the_plan = plan(args.patterns, options=options, registry=registry)
         if args.list:
@@ -376,7 +417,12 @@ def _main(args: argparse.Namespace, registry: Registry | None, signals: _StopOnS
     finally:
         backend.close()
     if args.output is not None:
-        text = render(report, format_name, timings=args.timings or format_name == "table")
+        text = render(
+            report,
+            format_name,
+            timings=args.timings or format_name == "table",
+            standalone=args.standalone,
+        )
         try:
             written = write_atomically(args.output, text, before_replace=signals.disarm)
         except ExactPMLError as exc:  # it passed check_writable, so it changed during the run
@@ -397,5 +443,7 @@ def _main(args: argparse.Namespace, registry: Registry | None, signals: _StopOnS
     elif format_name == "table":
         print_report(report, _stdout_console())
     else:
-        sys.stdout.write(render(report, format_name, timings=args.timings))
+        sys.stdout.write(
+            render(report, format_name, timings=args.timings, standalone=args.standalone)
+        )
     return EXIT_PASSED if report.passed else EXIT_NOT_PASSED

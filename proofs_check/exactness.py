@@ -20,6 +20,7 @@ from typing import Any
 
 from exactpml.core.exact import exact, to_sympy
 from exactpml.errors import InexactInput, InvalidArgument
+from exactpml.latex_text import latex_text
 
 __all__ = [
     "exact_latex",
@@ -87,20 +88,8 @@ def exact_text(value: object, *, name: str = "value") -> str:
 
 
 def latex_escape_text(text: str) -> str:
-    """Escape the characters LaTeX treats specially in running text."""
-    replacements = {
-        "\\": r"\textbackslash{}",
-        "{": r"\{",
-        "}": r"\}",
-        "_": r"\_",
-        "%": r"\%",
-        "&": r"\&",
-        "#": r"\#",
-        "$": r"\$",
-        "^": r"\^{}",
-        "~": r"\~{}",
-    }
-    return "".join(replacements.get(char, char) for char in text)
+    """Text for LaTeX, specials escaped and Unicode mapped (``exactpml.latex_text``)."""
+    return latex_text(text)
 
 
 def exact_latex(value: object, *, name: str = "value") -> str:

@@ -68,6 +68,9 @@ class RunOptions:
         scheduler_timeout: Seconds to wait for the scheduler.
         mutant: Run every selected claim with this mutant (they must all declare it).
         modules: Modules to import first (user claims register themselves on import).
+            With modules and no claim pattern, only the claims those modules register run,
+            unless ``all_claims`` is true.
+        all_claims: With ``modules``, run the built-in claims too.
     """
 
     seed: int = 0
@@ -79,6 +82,7 @@ class RunOptions:
     scheduler_timeout: float = 5.0
     mutant: str | None = None
     modules: tuple[str, ...] = ()
+    all_claims: bool = False
 
     def __post_init__(self) -> None:
         validate_seed(self.seed)
@@ -191,6 +195,25 @@ def import_modules(modules: Sequence[str]) -> None:
             ) from exc
 
 
+def _claims_of_modules(registry: Registry, modules: Sequence[str]) -> list[str]:
+    """The ids of the checks defined in ``modules`` (or their submodules)."""
+    ids = [
+        check.claim.id
+        for check in registry.checks()
+        if any(
+            check.function.__module__ == module
+            or check.function.__module__.startswith(module + ".")
+            for module in modules
+        )
+    ]
+    if not ids:
+        raise InvalidArgument(
+            f"module(s) {', '.join(modules)} register no check; name claims to run, or pass "
+            "--all to run the built-in claims"
+        )
+    return ids
+
+
 def plan(
     patterns: Sequence[str] = (),
     *,
@@ -215,6 +238,8 @@ def plan(
                 f"a claim module of proofs_check.claims cannot be imported: "
                 f"{type(exc).__name__}: {exc}"
             ) from exc
+    if options.modules and not patterns and not options.all_claims:
+        patterns = _claims_of_modules(registry, options.modules)
     claims = registry.claims()
     listed_items = registry.listed()
     chosen_ids, listed_ids = select(

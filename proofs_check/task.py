@@ -10,6 +10,7 @@ or the error, never an exception.
 from __future__ import annotations
 
 import importlib
+import threading
 import time
 import traceback
 from collections.abc import Sequence
@@ -111,13 +112,39 @@ def execute(task: CheckTask, function: object) -> CheckOutcome:
     return CheckOutcome(task.claim_id, task.shard, evidence, None, time.perf_counter() - start)
 
 
+#: Serialises imports in a worker.  A Dask worker runs tasks in several threads of one
+#: process; two threads importing the claim modules (and what they import lazily) at once
+#: made Python report "deadlock detected by _ModuleLock" as a check's ERROR (issue 15).
+_IMPORT_LOCK = threading.Lock()
+_PREPARED: set[tuple[str, ...]] = set()
+
+
+def _prepare_worker(modules: tuple[str, ...]) -> None:
+    """Import, once per process and under one lock, everything the checks may import."""
+    with _IMPORT_LOCK:
+        if modules in _PREPARED:
+            return
+        for module in modules:
+            importlib.import_module(module)
+        from proofs_check.registry import load_claim_modules
+
+        load_claim_modules()
+        importlib.import_module("exactpml.strategies")
+        importlib.import_module("proofs_check.reference")
+        _PREPARED.add(modules)
+
+
 def run_task(task: CheckTask) -> CheckOutcome:
-    """Worker entry point: import the check named by the task and run it."""
+    """Worker entry point: import the check named by the task and run it.
+
+    Imports happen once per worker process under a lock (:func:`_prepare_worker`), so the
+    threads of a Dask worker never import the same modules concurrently.
+    """
     start = time.perf_counter()
     try:
-        for module in task.modules:
-            importlib.import_module(module)
-        function = resolve_target(task.target)
+        _prepare_worker(tuple(task.modules))
+        with _IMPORT_LOCK:
+            function = resolve_target(task.target)
     except (Exception, SystemExit) as exc:
         return CheckOutcome(
             task.claim_id,

@@ -1,6 +1,7 @@
 """The README's promises hold: its examples run, and CI runs exactly its commands."""
 
 import doctest
+import json
 import re
 from pathlib import Path
 
@@ -34,3 +35,20 @@ def test_readme_python_examples_pass_as_doctests():
         str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS
     )
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_readme_json_example_runs_through_the_command_line(tmp_path, capsys):
+    # The worked example of the README's JSON file format section, as a user would save it.
+    from exactpml.cli import main
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = readme.split("### The JSON file format")[1].split("```json")[1].split("```")[0]
+    path = tmp_path / "rr.json"
+    path.write_text(text)
+    assert main(["leakage", str(path), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["name"] == "Warner's randomized response"
+    # Independent value: p_Y(yes) = 3/10·3/4 + 7/10·1/4 = 2/5, and
+    # l(X -> yes) = log max_x p(yes|x)/p_Y(yes) = log (3/4)/(2/5) = log(15/8).
+    yes = next(row for row in report["outputs"] if row["output"] == "yes")
+    assert (yes["probability"], yes["pml"]) == ("2/5", "log(15/8)")

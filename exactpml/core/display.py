@@ -24,7 +24,7 @@ import sympy
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.exact import Scalar, to_sympy
 
-__all__ = ["number_text", "pretty", "quoted", "symbols_argument"]
+__all__ = ["html_table", "number_text", "pretty", "quoted", "symbols_argument"]
 
 
 def quoted(value: Scalar) -> str:
@@ -68,3 +68,20 @@ def symbols_argument(values: Iterable[object]) -> str:
 def pretty(value: object, printer: Any, cycle: bool) -> None:
     """The ``_repr_pretty_`` of exactpml's objects: the rebuildable ``repr``, nothing else."""
     printer.text(repr(value))
+
+
+def html_table(caption: str, headers: Iterable[object], rows: Iterable[Iterable[object]]) -> str:
+    """A small HTML table for Jupyter's rich display; exact values as text, all escaped."""
+    import html
+
+    def cell(value: object, tag: str) -> str:
+        text = str(value)
+        return f"<{tag}>{html.escape(text)}</{tag}>"
+
+    with big_integer_printing():
+        head = "".join(cell(h, "th") for h in headers)
+        body = "".join("<tr>" + "".join(cell(v, "td") for v in row) + "</tr>" for row in rows)
+    return (
+        f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
+        f"<tbody>{body}</tbody></table>"
+    )

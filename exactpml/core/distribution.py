@@ -33,7 +33,7 @@ from exactpml.core.decisions import (
     prove_zero,
     unproven_condition,
 )
-from exactpml.core.display import pretty, quoted, symbols_argument
+from exactpml.core.display import html_table, pretty, quoted, symbols_argument
 from exactpml.core.exact import (
     Scalar,
     as_scalar,
@@ -342,6 +342,10 @@ class Distribution:
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         pretty(self, printer, cycle)
+
+    def _repr_html_(self) -> str:
+        """Jupyter: a table of outcomes and their exact probabilities."""
+        return html_table("Distribution", ["outcome", "probability"], self.items())
 
 
 def require_full_support(distribution: Distribution, *, name: str = "prior") -> None:

@@ -26,7 +26,7 @@ import sympy
 
 from exactpml.core._integer_kernel import IntegerKernel, integer_rows
 from exactpml.core.decisions import prove_zero
-from exactpml.core.display import pretty, quoted, symbols_argument
+from exactpml.core.display import html_table, pretty, quoted, symbols_argument
 from exactpml.core.distribution import Distribution, require_same_alphabet, validate_probabilities
 from exactpml.core.exact import (
     Scalar,
@@ -585,6 +585,14 @@ class Mechanism:
 
     def __hash__(self) -> int:
         return hash(frozenset((x, frozenset(self.row(x).items())) for x in self.inputs))
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the kernel as a table, one row per input x, one column per output y."""
+        return html_table(
+            "Mechanism p(y|x)",
+            ["x \\ y", *self.outputs],
+            ([x, *(self.probability(x, y) for y in self.outputs)] for x in self.inputs),
+        )
 
     def __repr__(self) -> str:
         """Python that rebuilds this kernel, e.g. ``Mechanism({'a': {0: '1'}}, outputs=[0, 1])``.

@@ -196,6 +196,11 @@ class Supremum:
         )
         return f"{self.quantity} = {self.value} ({how})"
 
+    def _repr_markdown_(self) -> str:
+        """Jupyter: the supremum, whether it is attained, and its witness."""
+        state = "attained" if self.attained else "not attained (a limit)"
+        return f"**{self.quantity}** = `{self.value}`, {state}; witness: {self.witness.describe()}"
+
 
 @dataclass(frozen=True, slots=True)
 class SupremumBounds:

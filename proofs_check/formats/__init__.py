@@ -44,6 +44,10 @@ SUFFIXES: dict[str, str] = {
 """Format implied by an output file's suffix when ``--format`` is not given."""
 
 
-def render(report: Report, format_name: str, *, timings: bool = False) -> str:
-    """Render ``report`` in the named format."""
+def render(
+    report: Report, format_name: str, *, timings: bool = False, standalone: bool = False
+) -> str:
+    """Render ``report`` in the named format (``standalone``: a whole LaTeX document)."""
+    if format_name == "latex":
+        return report_to_latex(report, timings=timings, standalone=standalone)
     return FORMATS[format_name](report, timings=timings)

@@ -3,6 +3,7 @@
 Schema ``exactpml.proofs_check/1``::
 
     {"schema": "exactpml.proofs_check/1",
+     "exactpml_version": "0.1.0",
      "options": {"seed", "examples", "profile", "shards", "mutant"},
      "summary": {"claims", "all_passed", "passed", "failed", "undecided",
                  "not_checkable", "error"},
@@ -28,6 +29,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from exactpml import __version__
 from proofs_check.record import Evidence, ScopeStats
 from proofs_check.runner import Report
 from proofs_check.verdict import ClaimResult
@@ -101,6 +103,7 @@ def report_to_dict(report: Report, *, timings: bool = False) -> dict[str, Any]:
     counts = report.counts()
     return {
         "schema": SCHEMA,
+        "exactpml_version": __version__,
         "options": {
             "seed": options.seed,
             "examples": options.examples_per_property,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from exactpml import __version__
 from proofs_check.runner import Report
 from proofs_check.verdict import ClaimResult, Verdict
 
@@ -42,7 +43,7 @@ def report_to_markdown(report: Report, *, timings: bool = False) -> str:
         + f", {options.examples_per_property} random exact instances per property, profile "
         f"`{options.profile}`"
         + (f", mutant `{options.mutant}`" if options.mutant else "")
-        + f". {report.summary_line()}."
+        + f". {report.summary_line()}. exactpml {__version__}."
     )
     lines = ["# proofs_check report", "", header, ""]
     columns = ["Claim", "Result", "Kinds", "Verdict", "Evidence"] + (["Time"] if timings else [])

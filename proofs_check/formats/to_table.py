@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from exactpml import __version__
 from proofs_check.runner import Report
 from proofs_check.verdict import ClaimResult, Verdict
 
@@ -52,7 +53,7 @@ def report_table(report: Report, *, timings: bool = True) -> Table:
     """The report as a rich table."""
     options = report.options
     title = (
-        f"proofs_check: seed {options.seed}"
+        f"proofs_check (exactpml {__version__}): seed {options.seed}"
         + (f"–{options.seed + options.shards - 1}" if options.shards > 1 else "")
         + f", {options.examples_per_property} examples per property, profile {options.profile}"
         + (f", mutant {options.mutant}" if options.mutant else "")

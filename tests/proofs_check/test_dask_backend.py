@@ -74,3 +74,19 @@ def test_losing_the_scheduler_mid_run_reports_errors_instead_of_crashing(
     assert verdicts.count(Verdict.ERROR) == 4
     errors = [r.note for r in report.results if r.verdict is Verdict.ERROR]
     assert all(note.startswith("lost the Dask scheduler: OSError") for note in errors)
+
+
+def test_two_threads_per_worker_import_the_claim_modules_without_deadlock() -> None:
+    # Issue 15: a fresh `dask worker` runs two threads; importing the claim modules in both
+    # at once gave "deadlock detected by _ModuleLock" as a false ERROR.  Workers here are
+    # separate processes (fresh imports), two threads each, running real built-in claims.
+    with distributed.LocalCluster(
+        processes=True, n_workers=1, threads_per_worker=2, dashboard_address=None
+    ) as cluster:
+        options = RunOptions(profile="quick", scheduler=cluster.scheduler_address)
+        report = run_checks(
+            ["pml.thm_2_4", "pml.thm_3_5", "pml.ex_3_1", "pml.def_2_6"], options=options
+        )
+    assert [result.verdict for result in report.results] == [Verdict.PASSED] * 4, [
+        result.note for result in report.results
+    ]

@@ -140,7 +140,7 @@ BAD_INPUTS: list[tuple[str, list[str], str]] = [
     (
         "malformed scheduler address",
         ["--scheduler", "not a scheduler", "--scheduler-timeout", "1"],
-        "cannot reach the Dask scheduler at not a scheduler",
+        "malformed scheduler address 'not a scheduler'; expected [tcp://]host:port",
     ),
 ]
 
