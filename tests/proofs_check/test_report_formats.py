@@ -195,7 +195,10 @@ def test_findings_are_listed_in_every_format(with_findings: Report) -> None:
     assert "Findings:" in table and f"  demo.sharp: {finding}" in table
     latex = render(with_findings, "latex")
     assert "\\paragraph{Findings.}" in latex
-    assert "\\item \\texttt{demo.sharp}: sharpness: n*n >= n is attained exactly" in latex
+    assert (
+        "\\item \\texttt{demo.sharp}: sharpness: n*n \\ensuremath{\\geq} n is attained exactly"
+        in latex
+    )
     assert latex.count("{") == latex.count("}")
 
 

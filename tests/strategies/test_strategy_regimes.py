@@ -62,6 +62,13 @@ def _without_local_constants():
     return stack
 
 
+def _find(strategy, condition, *, settings):
+    """hypothesis.find, drawing without the local-constant pool (see above): the budgets
+    asserted below are the strategies' own, not what the modules a worker imported add."""
+    with _without_local_constants():
+        return find(strategy, condition, settings=settings)
+
+
 def _draws(strategy, count=SAMPLE):
     found = []
 
@@ -203,7 +210,7 @@ def _group_privacy_with_epsilon_is_false(mechanism) -> bool:
 
 
 def test_false_group_privacy_claim_is_refuted_within_50_database_mechanisms():
-    counterexample = find(
+    counterexample = _find(
         xst.database_mechanisms(), _group_privacy_with_epsilon_is_false, settings=QUICK
     )
     space, kernel = counterexample.space, counterexample.mechanism
@@ -242,7 +249,7 @@ def _column_maxima_sum(kernel: Mechanism, coordinate: int | None) -> Fraction:
 
 
 def test_false_maximal_leakage_composition_is_refuted_within_50_pair_kernels():
-    counterexample = find(xst.pair_kernels(), _maximal_leakage_composes_is_false, settings=QUICK)
+    counterexample = _find(xst.pair_kernels(), _maximal_leakage_composes_is_false, settings=QUICK)
     joint = _column_maxima_sum(counterexample, None)
     assert joint > _column_maxima_sum(counterexample, 0) * _column_maxima_sum(counterexample, 1)
 
@@ -272,7 +279,7 @@ def test_pair_kernels_reach_dependent_and_independent_regimes():
 
 def test_a_heavy_input_property_shrinks_to_two_inputs_with_a_uniform_prior():
     # false iff some input has prior mass >= 1/2 and |X| >= 2: two inputs always suffice
-    mechanism, prior = find(
+    mechanism, prior = _find(
         xst.mechanisms_with_prior(),
         lambda pair: len(pair[1]) >= 2 and max(pair[1].probabilities) >= Fraction(1, 2),
         settings=SHRINK,
@@ -283,7 +290,7 @@ def test_a_heavy_input_property_shrinks_to_two_inputs_with_a_uniform_prior():
 
 
 def test_a_distribution_property_shrinks_to_two_equal_outcomes():
-    found = find(
+    found = _find(
         xst.distributions(),
         lambda d: len(d) >= 2 and max(d.probabilities) >= Fraction(1, 2),
         settings=SHRINK,
@@ -293,7 +300,7 @@ def test_a_distribution_property_shrinks_to_two_equal_outcomes():
 
 @pytest.mark.parametrize(("min_outputs", "width"), [(1, 1), (2, 2), (3, 3)])
 def test_a_deterministic_row_shrinks_to_the_smallest_alphabet(min_outputs, width):
-    found = find(
+    found = _find(
         xst.mechanisms(min_outputs=min_outputs),
         lambda m: any(sum(1 for p in row if p) == 1 for row in m.rows),
         settings=SHRINK,
@@ -303,10 +310,10 @@ def test_a_deterministic_row_shrinks_to_the_smallest_alphabet(min_outputs, width
 
 
 def test_the_group_privacy_counterexample_shrinks_to_two_binary_entries():
-    found = find(xst.database_mechanisms(), _group_privacy_with_epsilon_is_false, settings=SHRINK)
+    found = _find(xst.database_mechanisms(), _group_privacy_with_epsilon_is_false, settings=SHRINK)
     assert (found.space.size, len(found.space.alphabet)) == (2, 2)
 
 
 def test_the_maximal_leakage_counterexample_shrinks_to_two_inputs_and_bits():
-    found = find(xst.pair_kernels(), _maximal_leakage_composes_is_false, settings=SHRINK)
+    found = _find(xst.pair_kernels(), _maximal_leakage_composes_is_false, settings=SHRINK)
     assert len(found.inputs) == 2 and len(found.outputs) == 4
