@@ -1,0 +1,39 @@
+"""Quantitative information flow (QIF): vulnerabilities, leakages, capacities, channel algebra.
+
+Sources: Alvim, Chatzikokolakis, McIver, Morgan, Palamidessi, Smith, *The Science of
+Quantitative Information Flow* (Springer, 2020), cited as "the book" with chapter numbers;
+Issa, Wagner, Kamath, "An operational approach to information leakage" (IEEE Trans. IT 2020),
+Def 1 and Thm 1; Liao, Kosut, Sankar, Calmon, "Tunable measures for information leakage and
+applications to privacy-utility tradeoffs" (IEEE Trans. IT 2019), maximal α-leakage;
+Sibson's α-mutual information (Sibson 1969; Verdú 2015); Cover & Thomas, *Elements of
+Information Theory* (2nd ed.), Chapter 2, for entropy and mutual information.
+
+Every value is exact: vulnerabilities and additive leakages are ``Fraction``; logs of exact
+ratios are :class:`~exactpml.LogValue`; entropies and mutual informations are exact sympy
+closed forms (rational combinations of logs), whose decimals come from :mod:`exactpml.certify`.
+The measures need rational kernels, priors and gains.
+"""
+
+from exactpml.qif.gain import GainFunction
+from exactpml.qif.vulnerability import (
+    additive_bayes_leakage,
+    additive_g_leakage,
+    bayes_vulnerability,
+    g_vulnerability,
+    multiplicative_bayes_leakage,
+    multiplicative_g_leakage,
+    posterior_bayes_vulnerability,
+    posterior_g_vulnerability,
+)
+
+__all__ = [
+    "GainFunction",
+    "additive_bayes_leakage",
+    "additive_g_leakage",
+    "bayes_vulnerability",
+    "g_vulnerability",
+    "multiplicative_bayes_leakage",
+    "multiplicative_g_leakage",
+    "posterior_bayes_vulnerability",
+    "posterior_g_vulnerability",
+]

@@ -1,0 +1,190 @@
+"""Quantitative information flow by enumeration, from the definitions (plain ``Fraction``).
+
+Sources: Alvim, Chatzikokolakis, McIver, Morgan, Palamidessi, Smith, *The Science of
+Quantitative Information Flow* (2020): vulnerabilities (Chapters 2-3), posterior
+vulnerability as the expectation of the vulnerability over the hyper-distribution
+[π▷C] (Chapter 4, §4.2 and Chapter 5, §5.1), leakage (Chapter 5), capacities (Chapter 7);
+Issa, Wagner, Kamath 2020, Def 1; Cover & Thomas, Chapter 2.
+
+No code is shared with :mod:`exactpml.qif`: the posterior vulnerabilities here go through
+the posterior distributions (the inners of the hyper-distribution) and their weights (the
+outer), not through the column-maximum formula; the additive Bayes capacity is a maximum
+over every vertex of the arrangement of hyperplanes on which the leakage is linear, not
+over sub-uniform priors.  Entropies are lists of terms ``(c, a)`` meaning ``c log a``.
+
+A kernel is given as an exactpml ``Mechanism`` (only its ``inputs``, ``outputs`` and
+``rows`` are read), a prior as a ``Distribution`` (read with ``items()``), a gain function
+as ``{guess: {secret: gain}}`` (a ``GainFunction``'s ``as_dict()``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+__all__ = [
+    "additive_bayes_capacity_by_vertices",
+    "bayes_vulnerability",
+    "conditional_entropy_terms",
+    "entropy_terms",
+    "g_vulnerability",
+    "hyper_distribution",
+    "mutual_information_terms",
+    "posterior_bayes_vulnerability",
+    "posterior_g_vulnerability",
+    "solve",
+]
+
+Terms = list[tuple[Fraction, Fraction]]
+"""``[(c, a), ...]`` standing for Σ c log a (natural logarithms)."""
+
+
+def _prior(prior: Any) -> dict[Hashable, Fraction]:
+    return {x: Fraction(p) for x, p in prior.items()}
+
+
+def _kernel(mechanism: Any) -> dict[Hashable, dict[Hashable, Fraction]]:
+    return {
+        x: {y: Fraction(v) for y, v in zip(mechanism.outputs, row, strict=True)}
+        for x, row in zip(mechanism.inputs, mechanism.rows, strict=True)
+    }
+
+
+def bayes_vulnerability(prior: Any) -> Fraction:
+    """V_1(π) = max_x π(x)."""
+    return max(_prior(prior).values())
+
+
+def g_vulnerability(prior: Any, gains: Mapping[Hashable, Mapping[Hashable, Any]]) -> Fraction:
+    """V_g(π) = max_w Σ_x π(x) g(w, x) (a secret a guess omits has gain 0)."""
+    pi = _prior(prior)
+    return max(
+        sum((pi[x] * Fraction(row.get(x, 0)) for x in pi), Fraction(0)) for row in gains.values()
+    )
+
+
+def hyper_distribution(
+    mechanism: Any, prior: Any
+) -> list[tuple[Fraction, dict[Hashable, Fraction]]]:
+    """[π▷C]: pairs (outer probability p(y) > 0, inner posterior p(·|y)), output by output.
+
+    (Outputs with equal posteriors are not merged: the expectations below do not need it.)
+    """
+    pi = _prior(prior)
+    kernel = _kernel(mechanism)
+    hyper = []
+    for y in mechanism.outputs:
+        joint = {x: pi[x] * kernel[x][y] for x in pi}
+        outer = sum(joint.values(), Fraction(0))
+        if outer == 0:
+            continue
+        hyper.append((outer, {x: joint[x] / outer for x in joint}))
+    return hyper
+
+
+def posterior_bayes_vulnerability(mechanism: Any, prior: Any) -> Fraction:
+    """V_1[π▷C] = Σ_{inners δ} outer(δ) max_x δ(x)."""
+    return sum(
+        (outer * max(inner.values()) for outer, inner in hyper_distribution(mechanism, prior)),
+        Fraction(0),
+    )
+
+
+def posterior_g_vulnerability(
+    mechanism: Any, prior: Any, gains: Mapping[Hashable, Mapping[Hashable, Any]]
+) -> Fraction:
+    """V_g[π▷C] = Σ_{inners δ} outer(δ) V_g(δ)."""
+    return sum(
+        (
+            outer * g_vulnerability(inner, gains)
+            for outer, inner in hyper_distribution(mechanism, prior)
+        ),
+        Fraction(0),
+    )
+
+
+# --- entropies (Cover & Thomas, Chapter 2) -------------------------------------------------
+
+
+def entropy_terms(probabilities: Sequence[Fraction]) -> Terms:
+    """H(p) = Σ_{p_i > 0} p_i log(1/p_i)."""
+    return [(p, 1 / p) for p in map(Fraction, probabilities) if p > 0]
+
+
+def conditional_entropy_terms(mechanism: Any, prior: Any) -> Terms:
+    """H(X|Y) = Σ_y p(y) H(X | Y = y), over the posteriors."""
+    terms: Terms = []
+    for outer, inner in hyper_distribution(mechanism, prior):
+        terms.extend((outer * c, a) for c, a in entropy_terms(list(inner.values())))
+    return terms
+
+
+def mutual_information_terms(mechanism: Any, prior: Any) -> Terms:
+    """I(X;Y) = D(P_XY || P_X × P_Y) = Σ p(x, y) log(p(x, y) / (p(x) p(y)))."""
+    pi = _prior(prior)
+    kernel = _kernel(mechanism)
+    output = {y: sum((pi[x] * kernel[x][y] for x in pi), Fraction(0)) for y in mechanism.outputs}
+    terms: Terms = []
+    for x in pi:
+        for y in mechanism.outputs:
+            joint = pi[x] * kernel[x][y]
+            if joint > 0:
+                terms.append((joint, joint / (pi[x] * output[y])))
+    return terms
+
+
+# --- additive Bayes capacity by vertex enumeration ----------------------------------------
+
+
+def solve(matrix: list[list[Fraction]], right: list[Fraction]) -> list[Fraction] | None:
+    """The unique solution of a square linear system (Gauss-Jordan), or None if singular."""
+    size = len(matrix)
+    rows = [[*map(Fraction, row), Fraction(b)] for row, b in zip(matrix, right, strict=True)]
+    for column in range(size):
+        pivot = next((r for r in range(column, size) if rows[r][column] != 0), None)
+        if pivot is None:
+            return None
+        rows[column], rows[pivot] = rows[pivot], rows[column]
+        head = rows[column][column]
+        rows[column] = [v / head for v in rows[column]]
+        for r in range(size):
+            if r != column and rows[r][column] != 0:
+                factor = rows[r][column]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[column], strict=True)]
+    return [row[-1] for row in rows]
+
+
+def additive_bayes_capacity_by_vertices(mechanism: Any) -> Fraction:
+    """max_π V_1[π▷C] - V_1(π), over every vertex of the hyperplane arrangement.
+
+    f(π) = Σ_y max_x π(x) C(x, y) - max_x π(x) is linear on each cell of the arrangement of
+    the hyperplanes π(x) C(x, y) = π(x') C(x', y), π(x) = π(x') and π(x) = 0 inside the
+    simplex; each cell is a polytope, so f's maximum is attained at a vertex: a point where
+    n - 1 independent hyperplanes meet the plane Σ π = 1.  Exponential; for n <= 4.
+    """
+    kernel = _kernel(mechanism)
+    inputs = list(mechanism.inputs)
+    n = len(inputs)
+    hyperplanes: list[list[Fraction]] = []
+    for i in range(n):
+        hyperplanes.append([Fraction(int(k == i)) for k in range(n)])
+    for i, j in itertools.combinations(range(n), 2):
+        hyperplanes.append([Fraction((k == i) - (k == j)) for k in range(n)])
+        for y in mechanism.outputs:
+            a, b = kernel[inputs[i]][y], kernel[inputs[j]][y]
+            hyperplanes.append([a if k == i else -b if k == j else Fraction(0) for k in range(n)])
+    unique = {tuple(h) for h in hyperplanes if any(h)}
+    best = Fraction(0)
+    for chosen in itertools.combinations(sorted(unique), n - 1):
+        system = [list(h) for h in chosen] + [[Fraction(1)] * n]
+        point = solve(system, [Fraction(0)] * (n - 1) + [Fraction(1)])
+        if point is None or min(point) < 0:
+            continue
+        posterior = sum(
+            (max(point[k] * kernel[inputs[k]][y] for k in range(n)) for y in mechanism.outputs),
+            Fraction(0),
+        )
+        best = max(best, posterior - max(point))
+    return best
