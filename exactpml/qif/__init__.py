@@ -14,6 +14,13 @@ closed forms (rational combinations of logs), whose decimals come from :mod:`exa
 The measures need rational kernels, priors and gains.
 """
 
+from exactpml.qif.capacity import Capacity, additive_bayes_capacity, multiplicative_bayes_capacity
+from exactpml.qif.entropy import (
+    conditional_entropy,
+    mutual_information,
+    renyi_entropy,
+    shannon_entropy,
+)
 from exactpml.qif.gain import GainFunction
 from exactpml.qif.vulnerability import (
     additive_bayes_leakage,
@@ -27,13 +34,20 @@ from exactpml.qif.vulnerability import (
 )
 
 __all__ = [
+    "Capacity",
     "GainFunction",
+    "additive_bayes_capacity",
     "additive_bayes_leakage",
     "additive_g_leakage",
     "bayes_vulnerability",
+    "conditional_entropy",
     "g_vulnerability",
+    "multiplicative_bayes_capacity",
     "multiplicative_bayes_leakage",
     "multiplicative_g_leakage",
+    "mutual_information",
     "posterior_bayes_vulnerability",
     "posterior_g_vulnerability",
+    "renyi_entropy",
+    "shannon_entropy",
 ]

@@ -27,6 +27,7 @@ from typing import Any
 __all__ = [
     "additive_bayes_capacity_by_vertices",
     "bayes_vulnerability",
+    "canonical_logs",
     "conditional_entropy_terms",
     "entropy_terms",
     "g_vulnerability",
@@ -188,3 +189,25 @@ def additive_bayes_capacity_by_vertices(mechanism: Any) -> Fraction:
         )
         best = max(best, posterior - max(point))
     return best
+
+
+# --- an exact canonical form for Σ c log a -------------------------------------------------
+
+
+def canonical_logs(terms: Terms) -> dict[int, Fraction]:
+    """Σ c log a as ``{prime p: e_p}`` with Σ c log a = Σ e_p log p (zero exponents dropped).
+
+    Logs of distinct primes are linearly independent over the rationals (unique
+    factorisation), so two such sums are equal exactly when their canonical forms are equal.
+    """
+    from sympy import factorint
+
+    exponents: dict[int, Fraction] = {}
+    for coefficient, argument in terms:
+        value = Fraction(argument)
+        for number, sign in ((value.numerator, 1), (value.denominator, -1)):
+            for prime, power in factorint(number).items():
+                exponents[int(prime)] = exponents.get(int(prime), Fraction(0)) + (
+                    sign * power * Fraction(coefficient)
+                )
+    return {p: e for p, e in exponents.items() if e != 0}
