@@ -15,6 +15,15 @@ The measures need rational kernels, priors and gains.
 """
 
 from exactpml.qif.capacity import Capacity, additive_bayes_capacity, multiplicative_bayes_capacity
+from exactpml.qif.channels import (
+    RefinementCertificate,
+    cascade,
+    output_marginal,
+    parallel,
+    refinement_certificate,
+    refinement_map,
+    refines,
+)
 from exactpml.qif.entropy import (
     conditional_entropy,
     mutual_information,
@@ -36,18 +45,25 @@ from exactpml.qif.vulnerability import (
 __all__ = [
     "Capacity",
     "GainFunction",
+    "RefinementCertificate",
     "additive_bayes_capacity",
     "additive_bayes_leakage",
     "additive_g_leakage",
     "bayes_vulnerability",
+    "cascade",
     "conditional_entropy",
     "g_vulnerability",
     "multiplicative_bayes_capacity",
     "multiplicative_bayes_leakage",
     "multiplicative_g_leakage",
     "mutual_information",
+    "output_marginal",
+    "parallel",
     "posterior_bayes_vulnerability",
     "posterior_g_vulnerability",
+    "refinement_certificate",
+    "refinement_map",
+    "refines",
     "renyi_entropy",
     "shannon_entropy",
 ]

@@ -28,10 +28,13 @@ __all__ = [
     "additive_bayes_capacity_by_vertices",
     "bayes_vulnerability",
     "canonical_logs",
+    "cascade_table",
     "conditional_entropy_terms",
     "entropy_terms",
     "g_vulnerability",
     "hyper_distribution",
+    "is_farkas_certificate",
+    "marginal_table",
     "mutual_information_terms",
     "posterior_bayes_vulnerability",
     "posterior_g_vulnerability",
@@ -211,3 +214,50 @@ def canonical_logs(terms: Terms) -> dict[int, Fraction]:
                     sign * power * Fraction(coefficient)
                 )
     return {p: e for p, e in exponents.items() if e != 0}
+
+
+# --- channel algebra ------------------------------------------------------------------------
+
+
+def cascade_table(channel: Any, post: Any) -> dict[Hashable, dict[Hashable, Fraction]]:
+    """(C R)(x, z) = Σ_y C(x, y) R(y, z), as ``{x: {z: p}}``."""
+    c, r = _kernel(channel), _kernel(post)
+    return {
+        x: {z: sum((c[x][y] * r[y][z] for y in channel.outputs), Fraction(0)) for z in post.outputs}
+        for x in channel.inputs
+    }
+
+
+def marginal_table(mechanism: Any, index: int) -> dict[Hashable, dict[Hashable, Fraction]]:
+    """x -> y[index]: the probabilities of the outputs with the same coordinate, summed."""
+    table: dict[Hashable, dict[Hashable, Fraction]] = {}
+    for x, row in _kernel(mechanism).items():
+        table[x] = {}
+        for y, p in row.items():
+            table[x][y[index]] = table[x].get(y[index], Fraction(0)) + p
+    return table
+
+
+def is_farkas_certificate(
+    channel: Any,
+    other: Any,
+    equation_weights: Mapping[tuple[Hashable, Hashable], Fraction],
+    row_weights: Mapping[Hashable, Fraction],
+) -> bool:
+    """True when the weights prove that no channel R has D = C R.
+
+    For r >= 0 with Σ_y C(x, y) R(y, z) = D(x, z) and Σ_z R(y, z) = 1, the weighted sum of
+    the equations gives Σ_{y,z} R(y, z) (Σ_x u(x, z) C(x, y) + v(y)) = Σ u D + Σ v; a left
+    side <= 0 (every bracket <= 0) and a right side > 0 cannot both hold.
+    """
+    c, d = _kernel(channel), _kernel(other)
+    for y in channel.outputs:
+        for z in other.outputs:
+            column = sum((equation_weights[(x, z)] * c[x][y] for x in channel.inputs), Fraction(0))
+            if column + row_weights[y] > 0:
+                return False
+    total = sum(
+        (equation_weights[(x, z)] * d[x][z] for x in channel.inputs for z in other.outputs),
+        Fraction(0),
+    ) + sum((row_weights[y] for y in channel.outputs), Fraction(0))
+    return total > 0
