@@ -92,7 +92,7 @@ def output_marginal(mechanism: Mechanism, index: int) -> Mechanism:
     rows = rational_kernel(mechanism)
     parts: dict[Hashable, list[int]] = {}
     for j, y in enumerate(mechanism.outputs):
-        parts.setdefault(y[index], []).append(j)
+        parts.setdefault(y[index], []).append(j)  # type: ignore[index]
     return Mechanism(
         {
             x: {z: sum((row[j] for j in columns), Fraction(0)) for z, columns in parts.items()}

@@ -234,7 +234,8 @@ def marginal_table(mechanism: Any, index: int) -> dict[Hashable, dict[Hashable, 
     for x, row in _kernel(mechanism).items():
         table[x] = {}
         for y, p in row.items():
-            table[x][y[index]] = table[x].get(y[index], Fraction(0)) + p
+            part = y[index]  # type: ignore[index]
+            table[x][part] = table[x].get(part, Fraction(0)) + p
     return table
 
 
