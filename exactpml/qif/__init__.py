@@ -14,6 +14,7 @@ closed forms (rational combinations of logs), whose decimals come from :mod:`exa
 The measures need rational kernels, priors and gains.
 """
 
+from exactpml.qif.alpha import guessing_ratio, maximal_alpha_leakage, sibson_mutual_information
 from exactpml.qif.capacity import Capacity, additive_bayes_capacity, multiplicative_bayes_capacity
 from exactpml.qif.channels import (
     RefinementCertificate,
@@ -31,6 +32,7 @@ from exactpml.qif.entropy import (
     shannon_entropy,
 )
 from exactpml.qif.gain import GainFunction
+from exactpml.qif.shannon_capacity import CapacityBounds, shannon_capacity
 from exactpml.qif.vulnerability import (
     additive_bayes_leakage,
     additive_g_leakage,
@@ -44,6 +46,7 @@ from exactpml.qif.vulnerability import (
 
 __all__ = [
     "Capacity",
+    "CapacityBounds",
     "GainFunction",
     "RefinementCertificate",
     "additive_bayes_capacity",
@@ -53,6 +56,8 @@ __all__ = [
     "cascade",
     "conditional_entropy",
     "g_vulnerability",
+    "guessing_ratio",
+    "maximal_alpha_leakage",
     "multiplicative_bayes_capacity",
     "multiplicative_bayes_leakage",
     "multiplicative_g_leakage",
@@ -65,5 +70,7 @@ __all__ = [
     "refinement_map",
     "refines",
     "renyi_entropy",
+    "shannon_capacity",
     "shannon_entropy",
+    "sibson_mutual_information",
 ]

@@ -32,13 +32,17 @@ __all__ = [
     "conditional_entropy_terms",
     "entropy_terms",
     "g_vulnerability",
+    "guessing_ratio",
     "hyper_distribution",
     "is_farkas_certificate",
     "marginal_table",
+    "maximal_leakage_ratio",
     "mutual_information_terms",
     "posterior_bayes_vulnerability",
     "posterior_g_vulnerability",
+    "sibson_by_divergence",
     "solve",
+    "splitting_attribute",
 ]
 
 Terms = list[tuple[Fraction, Fraction]]
@@ -262,3 +266,83 @@ def is_farkas_certificate(
         Fraction(0),
     ) + sum((row_weights[y] for y in channel.outputs), Fraction(0))
     return total > 0
+
+
+# --- Sibson's α-mutual information and the guessing ratio ------------------------------------
+
+
+def sibson_by_divergence(mechanism: Any, prior: Any, alpha: Fraction) -> Any:
+    """Sibson's I_α = min_Q D_α(P_XY || P_X × Q) at its minimiser Q* (Sibson 1969), as sympy.
+
+    Q*(y) ∝ (Σ_x π(x) C(x, y)^α)^{1/α}; D_α(P || R) = log(Σ P^α R^{1-α}) / (α - 1).  The same
+    number as the closed form α/(α-1) log Σ_y (...)^{1/α}, written the other way.
+    """
+    import sympy
+
+    a = sympy.Rational(alpha.numerator, alpha.denominator)
+    pi = _prior(prior)
+    kernel = _kernel(mechanism)
+
+    def r(value: Fraction) -> Any:
+        return sympy.Rational(value.numerator, value.denominator)
+
+    tilted = {
+        y: sympy.Add(*(r(pi[x]) * r(kernel[x][y]) ** a for x in pi)) ** (1 / a)
+        for y in mechanism.outputs
+    }
+    norm = sympy.Add(*tilted.values())
+    total = sympy.Add(
+        *(
+            (r(pi[x]) * r(kernel[x][y])) ** a * (r(pi[x]) * tilted[y] / norm) ** (1 - a)
+            for x in pi
+            for y in mechanism.outputs
+            if pi[x] * kernel[x][y] > 0
+        )
+    )
+    return sympy.log(total) / (a - 1)
+
+
+def maximal_leakage_ratio(mechanism: Any, prior: Any | None = None) -> Fraction:
+    """Σ_y max_{x ∈ supp π} C(x, y) (Issa, Wagner, Kamath 2020, Thm 1); all x without a prior."""
+    kernel = _kernel(mechanism)
+    support = [x for x in mechanism.inputs if prior is None or Fraction(prior[x]) > 0]
+    return sum((max(kernel[x][y] for x in support) for y in mechanism.outputs), Fraction(0))
+
+
+def guessing_ratio(mechanism: Any, prior: Any, attribute: Any) -> Fraction:
+    """P[Û(Y) = U] / max_u P(u) for U - X - Y (Def 1), through the joint law of (U, Y)."""
+    pi = _prior(prior)
+    kernel = _kernel(mechanism)
+    channel = _kernel(attribute)
+    joint: dict[tuple[Hashable, Hashable], Fraction] = {}
+    for x in pi:
+        for u in attribute.outputs:
+            for y in mechanism.outputs:
+                joint[(u, y)] = (
+                    joint.get((u, y), Fraction(0)) + pi[x] * channel[x][u] * kernel[x][y]
+                )
+    blind = max(
+        sum((joint[(u, y)] for y in mechanism.outputs), Fraction(0)) for u in attribute.outputs
+    )
+    informed = sum(
+        (max(joint[(u, y)] for u in attribute.outputs) for y in mechanism.outputs), Fraction(0)
+    )
+    return informed / blind
+
+
+def splitting_attribute(prior: Any) -> dict[Hashable, dict[Hashable, Fraction]]:
+    """U with P_{U|X=x} uniform on π(x)·K labels (x, i) (K the common denominator of π):
+    U is uniform and X a function of U, so P[Û(Y) = U] / max_u P(u) = Σ_y max_{supp} C(x, y)."""
+    import math
+
+    pi = _prior(prior)
+    common = math.lcm(*(p.denominator for p in pi.values()))
+    rows: dict[Hashable, dict[Hashable, Fraction]] = {}
+    for x, p in pi.items():
+        count = int(p * common)
+        rows[x] = (
+            {(x, i): Fraction(1, count) for i in range(count)}
+            if count
+            else {("none", x): Fraction(1)}
+        )
+    return rows
