@@ -6,11 +6,11 @@ was found.  The iterations (Blahut-Arimoto and its order-α analogue) run on bal
 and only *propose* priors; each proposal is rounded to integer weights over a controlled
 denominator and then certified.
 
-* Shannon capacity C = max_π I(π; W) (Cover & Thomas, Thm 7.1.1 / §10.8): for every π,
-  I(π; W) <= C <= max_x D(W_x || πW) (the dual, Csiszár-Körner; Blahut 1972, Thm 1).
+* Shannon capacity C = max_π I(π; W) (Cover & Thomas, Chapter 7 and §10.8): for every π,
+  I(π; W) <= C <= max_x D(W_x || πW) (for every Q: I(π; W) = min_Q Σ π(x) D(W_x || Q); Blahut 1972).
 * Sibson capacity C_α = max_π I_α^S(π; W) for α > 1 (the maximal α-leakage of Liao et al.
   2019): I_α^S(π; W) <= C_α <= max_x D_α(W_x || Q) for every Q (the Rényi radius,
-  Csiszár 1995, "Generalized cutoff rates and Rényi's information measures", Prop 1).
+  from I_α^S(π) <= D_α(π×W || π×Q) <= max_x D_α(W_x || Q); Csiszár 1995).
 """
 
 from __future__ import annotations

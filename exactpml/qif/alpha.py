@@ -6,9 +6,11 @@ Sources:
   I_α^S(X; Y) = α/(α-1) log Σ_y (Σ_x P_X(x) P_{Y|X}(y|x)^α)^{1/α} for α ∈ (1, ∞), with the
   limit α -> ∞ equal to log Σ_y max_{x ∈ supp P_X} P_{Y|X}(y|x) (the maximal leakage);
 * Liao, Kosut, Sankar, Calmon, "Tunable measures for information leakage and applications to
-  privacy-utility tradeoffs" (IEEE Trans. IT 2019): the maximal α-leakage (their Def 6) equals,
-  for α ∈ (1, ∞), the supremum of Sibson's I_α over priors on the support of P_X (their Thm 2);
-  it is Shannon capacity at α = 1 and maximal leakage at α = ∞;
+  privacy-utility tradeoffs" (IEEE Trans. IT 2019, arXiv:1809.09231): the maximal α-leakage
+  equals, for α ∈ (1, ∞), the Arimoto channel capacity of order α (their main theorem on
+  maximal α-leakage; its theorem number is not checked here), i.e. the supremum of Sibson's
+  I_α over priors supported in supp P_X (Arimoto's and Sibson's capacities coincide,
+  Csiszár 1995); it is Shannon capacity at α = 1 and maximal leakage at α = ∞;
 * Issa, Wagner, Kamath, "An operational approach to information leakage" (IEEE Trans. IT
   2020): Def 1 defines the maximal leakage as the supremum over attributes U (U - X - Y) of
   log P[Û(Y) = U] / max_u P_U(u), the best guess of U with and without Y; Thm 1 evaluates it
@@ -92,7 +94,7 @@ def maximal_alpha_leakage(
     tolerance: object = DEFAULT_TOLERANCE,
     max_steps: int = 20_000,
 ) -> LogValue | CapacityBounds:
-    """Maximal α-leakage (Liao et al. 2019, Thm 2): sup over priors of Sibson's I_α.
+    """Maximal α-leakage (Liao et al. 2019): the order-α capacity, sup over priors of Sibson's I_α.
 
     * α = ∞: the maximal leakage log Σ_y max_x C(x, y), exactly (a ``LogValue``);
     * α ∈ (1, ∞): the Sibson capacity, which has no closed form in general: returned as

@@ -4,11 +4,11 @@ Source: Alvim, Chatzikokolakis, McIver, Morgan, Palamidessi, Smith, *The Science
 Quantitative Information Flow* (2020), Chapter 7 ("Capacity"):
 
 * the multiplicative Bayes capacity ML_1^×(D, C) = max_π V_1[π▷C] / V_1(π) equals
-  Σ_y max_x C(x, y) and is realised on the uniform prior (§7.1); its log is the maximal
+  Σ_y max_x C(x, y) and is realised on the uniform prior (Chapter 7); its log is the maximal
   leakage of Issa, Wagner and Kamath (2020, Thm 1);
 * the additive Bayes capacity ML_1^+(D, C) = max_π V_1[π▷C] - V_1(π) is realised on a
   *sub-uniform* prior (uniform on a subset S of the secrets), where it equals
-  (Σ_y max_{x∈S} C(x, y) - 1) / |S|; computing it is NP-hard in general (§7.2), so it is
+  (Σ_y max_{x∈S} C(x, y) - 1) / |S|; computing it is NP-hard in general (Chapter 7), so it is
   found here by enumerating every subset, for at most ``max_secrets`` secrets.
 
 The sub-uniform theorem is tested against an independent maximisation over every vertex of
@@ -61,7 +61,7 @@ class Capacity:
 
 
 def multiplicative_bayes_capacity(mechanism: Mechanism) -> Capacity:
-    """ML_1^×(D, C) = log Σ_y max_x C(x, y), attained at the uniform prior (book §7.1).
+    """ML_1^×(D, C) = log Σ_y max_x C(x, y), attained at the uniform prior (book Chapter 7).
 
     >>> capacity = multiplicative_bayes_capacity(Mechanism.identity("abc"))
     >>> print(capacity.value)
@@ -75,7 +75,7 @@ def multiplicative_bayes_capacity(mechanism: Mechanism) -> Capacity:
 
 
 def additive_bayes_capacity(mechanism: Mechanism, *, max_secrets: int = MAX_SECRETS) -> Capacity:
-    """ML_1^+(D, C) = max_π V_1[π▷C] - V_1(π), by enumeration of sub-uniform priors (book §7.2).
+    """ML_1^+(D, C) = max_π V_1[π▷C] - V_1(π), over sub-uniform priors (book Ch. 7).
 
     The maximum is realised on a prior uniform on some non-empty S ⊆ X, where the leakage is
     (Σ_y max_{x∈S} C(x, y) - 1) / |S|; every S is tried (the smallest maximiser first, in

@@ -1,10 +1,10 @@
 """Channel operations: cascade, parallel composition, marginals of pair outputs, refinement.
 
 Source: Alvim, Chatzikokolakis, McIver, Morgan, Palamidessi, Smith, *The Science of
-Quantitative Information Flow* (2020): cascading C R (Chapter 4, §4.6, and Chapter 8,
-§8.2), parallel composition C ∥ D with outputs (y, z) and independent randomness (Chapter 8,
-§8.1), and structural refinement C ⊑ D ("D is C post-processed": D = C R for a channel R;
-Chapter 9, Def 9.5), which the Coriaceous theorem (Chapter 9) equates with "D never leaks
+Quantitative Information Flow* (2020): cascading C R (Chapters 4 and 8), parallel
+composition C ∥ D with outputs (y, z) and independent randomness (Chapter 8), and
+structural refinement C ⊑ D ("D is C post-processed": D = C R for a channel R;
+Chapter 9), which the Coriaceous theorem (Chapter 9) equates with "D never leaks
 more than C under any prior and gain function".
 
 Refinement is decided exactly: D = C R with R >= 0 and rows of R summing to 1 is a linear
@@ -42,7 +42,7 @@ __all__ = [
 
 
 def cascade(channel: Mechanism, post: Mechanism) -> Mechanism:
-    """The cascade C R: (C R)(x, z) = Σ_y C(x, y) R(y, z) (book §4.6).
+    """The cascade C R: (C R)(x, z) = Σ_y C(x, y) R(y, z) (book Chapters 4 and 8).
 
     ``post``'s inputs must include every output of ``channel``.
 
@@ -60,7 +60,7 @@ def cascade(channel: Mechanism, post: Mechanism) -> Mechanism:
 
 
 def parallel(channel: Mechanism, other: Mechanism) -> Mechanism:
-    """The parallel composition C ∥ D: (x) -> (y, z) with probability C(x, y) D(x, z) (book §8.1).
+    """The parallel composition C ∥ D: (x) -> (y, z) with probability C(x, y) D(x, z) (book Ch. 8).
 
     >>> both = parallel(Mechanism.identity([0, 1]), Mechanism({0: {"a": 1}, 1: {"a": 1}}))
     >>> both.outputs
@@ -156,7 +156,7 @@ def refinement_map(channel: Mechanism, other: Mechanism) -> Mechanism | None:
 
 
 def refines(channel: Mechanism, other: Mechanism) -> bool:
-    """C ⊑ D: ``other`` = ``channel`` R for some channel R (book Def 9.5), decided exactly.
+    """C ⊑ D: ``other`` = ``channel`` R for some channel R (book Chapter 9), decided exactly.
 
     >>> refines(Mechanism.identity([0, 1]), Mechanism({0: {"z": 1}, 1: {"z": 1}}))
     True

@@ -1,11 +1,11 @@
 """Shannon and Rényi entropy, conditional entropy and mutual information, in exact closed form.
 
-Source: Cover & Thomas, *Elements of Information Theory* (2nd ed., 2006), Chapter 2:
-H(X) = -Σ_x p(x) log p(x) (Def 2.1), H(X|Y) = -Σ_{x,y} p(x, y) log p(x|y) (Def 2.10),
-I(X; Y) = Σ_{x,y} p(x, y) log(p(x, y) / (p(x) p(y))) (Def 2.20); Rényi, "On measures of
+Source: Cover & Thomas, *Elements of Information Theory* (2nd ed., 2006), Chapter 2 (§§2.1-2.3):
+H(X) = -Σ_x p(x) log p(x), H(X|Y) = -Σ_{x,y} p(x, y) log p(x|y),
+I(X; Y) = Σ_{x,y} p(x, y) log(p(x, y) / (p(x) p(y))); Rényi, "On measures of
 entropy and information" (1961): H_α(X) = log(Σ_x p(x)^α) / (1 - α), with the limits
 H_0 = log |supp p|, H_1 = H and H_∞ = -log max_x p(x) (the book's min-entropy, Alvim et al.
-2020, Chapter 2, §2.3).  Natural logarithms (nats).
+2020, Chapter 2).  Natural logarithms (nats).
 
 For rational input each value is an exact sympy expression: a rational combination of logs of
 integers (Σ c log n), or for a non-integer α the log of an algebraic number.  Zero is the
@@ -42,7 +42,7 @@ __all__ = ["conditional_entropy", "mutual_information", "renyi_entropy", "shanno
 
 
 def shannon_entropy(distribution: Distribution) -> Scalar:
-    """H(P) = Σ_{p(x) > 0} p(x) log(1 / p(x)) in nats (Cover & Thomas, Def 2.1).
+    """H(P) = Σ_{p(x) > 0} p(x) log(1 / p(x)) in nats (Cover & Thomas, §2.1).
 
     >>> shannon_entropy(Distribution.uniform("abc"))
     log(3)
@@ -63,7 +63,7 @@ def _joint(
 
 
 def conditional_entropy(mechanism: Mechanism, prior: Distribution) -> Scalar:
-    """H(X|Y) = Σ_{p(x,y) > 0} p(x, y) log(p(y) / p(x, y)) in nats (Cover & Thomas, Def 2.10).
+    """H(X|Y) = Σ_{p(x,y) > 0} p(x, y) log(p(y) / p(x, y)) in nats (Cover & Thomas, §2.2).
 
     X ~ ``prior`` is the secret, Y the mechanism's output.
 
@@ -77,7 +77,7 @@ def conditional_entropy(mechanism: Mechanism, prior: Distribution) -> Scalar:
 
 
 def mutual_information(mechanism: Mechanism, prior: Distribution) -> Scalar:
-    """I(X; Y) = Σ_{p(x,y) > 0} p(x, y) log(C(x, y) / p(y)) in nats (Cover & Thomas, Def 2.20).
+    """I(X; Y) = Σ_{p(x,y) > 0} p(x, y) log(C(x, y) / p(y)) in nats (Cover & Thomas, §2.3).
 
     >>> mutual_information(Mechanism.identity("ab"), Distribution.uniform("ab"))
     log(2)

@@ -2,7 +2,7 @@
 
 Source: Alvim, Chatzikokolakis, McIver, Morgan, Palamidessi, Smith, *The Science of
 Quantitative Information Flow* (Springer, 2020), Chapter 3 ("Priors and vulnerabilities"):
-Def 3.2 (gain function), §3.2.1-3.2.3 (the identity gain g_id, whose vulnerability is Bayes
+gain functions and g-vulnerability (the identity gain g_id, whose vulnerability is Bayes
 vulnerability; guessing a property of the secret; k tries; distance-based gains).
 
 A :class:`GainFunction` is a frozen, validated value, like :class:`~exactpml.Distribution`
@@ -152,7 +152,7 @@ class GainFunction:
         self._set(tuple(guesses), tuple(secrets), tuple(tuple(r) for r in rows))
         return self
 
-    # --- constructors (the book's §3.2) -------------------------------------------------
+    # --- constructors (the book's Chapter 3) -------------------------------------------------
     @classmethod
     def identity(cls, secrets: Iterable[Label]) -> GainFunction:
         """g_id(w, x) = 1 if w = x else 0 (W = X); its vulnerability is Bayes vulnerability.
@@ -192,7 +192,7 @@ class GainFunction:
         secrets: Iterable[Label],
         distance: Callable[[Any, Any], object] | Mapping[tuple[Any, Any], object],
     ) -> GainFunction:
-        """The distance-based gain g_d(w, x) = 1 - d(w, x) with W = X (book §3.2.3).
+        """The distance-based gain g_d(w, x) = 1 - d(w, x) with W = X (book Chapter 3).
 
         ``distance`` is a callable ``d(w, x)`` or a mapping ``{(w, x): d}``; its values are
         read exactly (floats refused) and must be non-negative with d(x, x) = 0.  Gains
@@ -229,7 +229,7 @@ class GainFunction:
     def property(cls, secrets: Iterable[Label], blocks: Iterable[Iterable[Label]]) -> GainFunction:
         """Guess which block of a partition of X holds the secret: g(B, x) = 1 if x ∈ B.
 
-        The guesses are the blocks as tuples (book §3.2.2: guessing a property of X).
+        The guesses are the blocks as tuples (book Chapter 3: guessing a property of X).
 
         >>> g = GainFunction.property([1, 2, 3, 4], [[1, 3], [2, 4]])
         >>> g.guesses, g.gain((1, 3), 3)

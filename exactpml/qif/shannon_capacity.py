@@ -1,13 +1,13 @@
 """Shannon capacity (and the order-α Sibson capacity) between certified rational bounds.
 
 Shannon capacity C(W) = max_π I(π; W) (Cover & Thomas, *Elements of Information Theory*,
-Chapter 7, Def 7.1 and §10.8 for the Blahut-Arimoto algorithm; Blahut 1972, Arimoto 1972).
+Chapter 7, and §10.8 for the Blahut-Arimoto algorithm; Blahut 1972, Arimoto 1972).
 It is in general transcendental and has no closed form, so it is *bracketed*:
 
 * lower bound: I(π; W) at a rational prior π, enclosed by ball arithmetic (any prior gives a
   lower bound);
 * upper bound: max_x D(W_x || πW), also enclosed (the dual of the capacity: for every output
-  law Q, C <= max_x D(W_x || Q); Csiszár-Körner, Thm 8.? / Blahut 1972, Thm 1).
+  law Q, C <= max_x D(W_x || Q); Blahut 1972; Csiszár-Körner).
 
 The priors are *proposed* by Blahut-Arimoto iterations on ball midpoints and rounded to
 rational weights; the bounds are certified whatever the proposal, and iterations continue

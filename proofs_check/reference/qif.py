@@ -3,7 +3,7 @@
 Sources: Alvim, Chatzikokolakis, McIver, Morgan, Palamidessi, Smith, *The Science of
 Quantitative Information Flow* (2020): vulnerabilities (Chapters 2-3), posterior
 vulnerability as the expectation of the vulnerability over the hyper-distribution
-[π▷C] (Chapter 4, §4.2 and Chapter 5, §5.1), leakage (Chapter 5), capacities (Chapter 7);
+[π▷C] (Chapters 4 and 5), leakage (Chapter 5), capacities (Chapter 7);
 Issa, Wagner, Kamath 2020, Def 1; Cover & Thomas, Chapter 2.
 
 No code is shared with :mod:`exactpml.qif`: the posterior vulnerabilities here go through
