@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from flint import arb, ctx, fmpq
 
@@ -211,3 +212,71 @@ def propose_prior(
             # keep the midpoints only: the iteration proposes, it does not certify
             weights = [arb((u / norm).mid()) for u in updated]
         return rational_weights(weights)
+
+
+def newton_prior(
+    rows: Sequence[Sequence[Fraction]], prior: Sequence[Fraction], rounds: int = 8
+) -> list[Fraction] | None:
+    """A Newton proposal for max_π I(π; W) on the simplex, in floating point (proposal only).
+
+    Newton's method on the concave I with the constraint Σ π = 1 (a least-squares solve of
+    the KKT system, since nearly equal rows make the Hessian nearly singular), damped to keep
+    every weight positive and to increase I.  Blahut-Arimoto converges like 1/t on nearly
+    equal rows; Newton converges fast near the optimum.  None when it makes no progress.
+    """
+    import numpy as np
+
+    kernel = np.array([[float(v) for v in row] for row in rows])
+    logs = np.where(kernel > 0, np.log(np.where(kernel > 0, kernel, 1.0)), 0.0)
+    pi = np.array([float(p) for p in prior])
+
+    def information(weights: Any) -> tuple[float, Any, Any]:
+        output = weights @ kernel
+        safe = np.where(output > 0, output, 1.0)
+        divergences = (kernel * (logs - np.log(safe))).sum(axis=1)
+        return float(weights @ divergences), divergences, safe
+
+    value, divergences, output = information(pi)
+    for _ in range(rounds):
+        # inputs whose divergence is below I(π) carry no weight at the optimum (KKT): try
+        # dropping them, which Blahut-Arimoto does only slowly when rows are nearly equal
+        pruned = np.where(divergences < value, 0.0, pi)
+        if pruned.sum() > 0:
+            pruned /= pruned.sum()
+            for _ in range(50):  # rebalance the kept inputs (Blahut-Arimoto, in floats)
+                pruned = pruned * np.exp(information(pruned)[1])
+                pruned /= pruned.sum()
+            pruned_value, pruned_divergences, pruned_output = information(pruned)
+            if pruned_value > value:
+                pi, value = pruned, pruned_value
+                divergences, output = pruned_divergences, pruned_output
+        active = np.flatnonzero(pi > 1e-13 * pi.max())
+        size = len(active)
+        hessian = -(kernel[active] / output) @ kernel[active].T
+        system = np.zeros((size + 1, size + 1))
+        system[:size, :size] = hessian
+        system[:size, size] = 1.0
+        system[size, :size] = 1.0
+        right = np.concatenate([-(divergences[active] - 1.0), [0.0]])
+        direction = np.zeros(len(pi))
+        direction[active] = np.linalg.lstsq(system, right, rcond=None)[0][:size]
+        shrinking = direction < 0
+        # the longest step keeping every weight >= 0 (a weight may reach 0 and drop out)
+        limit = float(np.min(-pi[shrinking] / direction[shrinking])) if shrinking.any() else 1.0
+        step = min(1.0, limit)
+        while step > 1e-12:
+            candidate = np.maximum(pi + step * direction, 0.0)
+            candidate /= candidate.sum()
+            new_value, new_divergences, new_output = information(candidate)
+            if new_value > value:
+                pi, value, divergences, output = candidate, new_value, new_divergences, new_output
+                break
+            step /= 2
+        else:
+            break
+    if not np.all(np.isfinite(pi)):
+        return None
+    scale = 1 << _SCALE_BITS
+    weights = [max(int(np.rint(p * scale)), 1) for p in pi]
+    total = sum(weights)
+    return [Fraction(w, total) for w in weights]
