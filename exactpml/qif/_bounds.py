@@ -280,3 +280,42 @@ def newton_prior(
     weights = [max(int(np.rint(p * scale)), 1) for p in pi]
     total = sum(weights)
     return [Fraction(w, total) for w in weights]
+
+
+def pruned_alpha_prior(
+    rows: Sequence[Sequence[Fraction]], prior: Sequence[Fraction], alpha: Fraction
+) -> list[Fraction] | None:
+    """A side proposal for the order-α capacity, in floating point (proposal only).
+
+    Inputs whose Rényi divergence D_α(W_x || Q_π) from the α-tilted output is below I_α(π)
+    are dropped (at the optimum every input in the support has divergence C_α, the others
+    at most C_α), and the rest rebalanced by the order-α iteration.
+    """
+    import numpy as np
+
+    a = float(alpha)
+    powered = np.array([[float(v) ** a if v else 0.0 for v in row] for row in rows])
+
+    def state(weights: Any) -> tuple[float, Any]:
+        tilted = (weights @ powered) ** (1 / a)
+        total = tilted.sum()
+        q = np.where(tilted > 0, tilted / total, 1.0)
+        sums = (powered * q ** (1 - a)).sum(axis=1)
+        return a / (a - 1) * float(np.log(total)), sums
+
+    pi = np.array([float(p) for p in prior])
+    value, sums = state(pi)
+    divergences = np.log(sums) / (a - 1)
+    weights = np.where(divergences < value, 0.0, pi)
+    if weights.sum() <= 0:
+        return None
+    weights /= weights.sum()
+    for _ in range(200):
+        weights = weights * state(weights)[1] ** (1 / (a - 1))
+        weights /= weights.sum()
+    if not np.all(np.isfinite(weights)):
+        return None
+    scale = 1 << _SCALE_BITS
+    integers = [max(int(np.rint(w * scale)), 1) for w in weights]
+    total = sum(integers)
+    return [Fraction(w, total) for w in integers]

@@ -9,9 +9,9 @@ It is in general transcendental and has no closed form, so it is *bracketed*:
 * upper bound: max_x D(W_x || πW), also enclosed (the dual of the capacity: for every output
   law Q, C <= max_x D(W_x || Q); Blahut 1972; Csiszár-Körner).
 
-The priors are *proposed* -- by Blahut-Arimoto iterations on ball midpoints, and (Shannon
-only) by Newton side proposals in floating point that drop inputs whose divergence is below
-I(π) (the KKT condition) and take damped Newton steps, for nearly equal rows where
+The priors are *proposed* -- by Blahut-Arimoto iterations on ball midpoints, and by side
+proposals in floating point that drop inputs whose divergence is below I(π) (the KKT
+condition) and rebalance the rest (Shannon: also damped Newton steps), for nearly equal rows where
 Blahut-Arimoto converges like 1/t -- and rounded to rational weights; the bounds are
 certified whatever the proposal, and iterations continue (in doubling batches) until
 ``upper - lower <= tolerance`` or ``max_steps`` is spent, when
@@ -111,10 +111,14 @@ def certified_capacity(
     steps = 0
     batch, rate = 4, 1
     while True:
-        if alpha is None:  # a Newton side proposal: fast where Blahut-Arimoto crawls
-            polished = _bounds.newton_prior(rows, prior)
-            if polished is not None:
-                offer(polished, *certified(polished))
+        # side proposals, fast where the iteration crawls (nearly equal rows)
+        polished = (
+            _bounds.newton_prior(rows, prior)
+            if alpha is None
+            else _bounds.pruned_alpha_prior(rows, prior, alpha)
+        )
+        if polished is not None:
+            offer(polished, *certified(polished))
         if best_upper is not None and best_upper - best_lower <= width:
             break
         if steps >= budget:
