@@ -287,9 +287,10 @@ def pruned_alpha_prior(
 ) -> list[Fraction] | None:
     """A side proposal for the order-α capacity, in floating point (proposal only).
 
-    Inputs whose Rényi divergence D_α(W_x || Q_π) from the α-tilted output is below I_α(π)
-    are dropped (at the optimum every input in the support has divergence C_α, the others
-    at most C_α), and the rest rebalanced by the order-α iteration.
+    At the optimum every input of the support has Rényi divergence D_α(W_x || Q) = C_α from
+    the α-tilted output Q, the others at most C_α; so the inputs of the k largest
+    divergences are kept, for every k, rebalanced by the order-α iteration, and the best
+    candidate returned (None when none improves I_α(π)).
     """
     import numpy as np
 
@@ -306,15 +307,22 @@ def pruned_alpha_prior(
     pi = np.array([float(p) for p in prior])
     value, sums = state(pi)
     divergences = np.log(sums) / (a - 1)
-    weights = np.where(divergences < value, 0.0, pi)
-    if weights.sum() <= 0:
-        return None
-    weights /= weights.sum()
-    for _ in range(200):
-        weights = weights * state(weights)[1] ** (1 / (a - 1))
+    order = np.argsort(-divergences)
+    best, best_value = None, value
+    for kept in range(1, len(pi) + 1):  # keep the inputs of the k largest divergences
+        weights = np.zeros(len(pi))
+        weights[order[:kept]] = np.maximum(pi[order[:kept]], 1e-3)
         weights /= weights.sum()
-    if not np.all(np.isfinite(weights)):
-        return None
+        for _ in range(200):
+            weights = weights * state(weights)[1] ** (1 / (a - 1))
+            weights /= weights.sum()
+        if np.all(np.isfinite(weights)):
+            candidate_value = state(weights)[0]
+            if candidate_value > best_value:
+                best, best_value = weights, candidate_value
+    if best is None:
+        return None  # no progress
+    weights = best
     scale = 1 << _SCALE_BITS
     integers = [max(int(np.rint(w * scale)), 1) for w in weights]
     total = sum(integers)

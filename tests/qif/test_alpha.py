@@ -82,15 +82,11 @@ def sibson_exact_at(mechanism, prior, alpha):
 @settings(max_examples=20)
 @given(st.data())
 def test_maximal_alpha_leakage_brackets_sibson_at_every_prior(data):
-    mechanism = data.draw(
-        xst.mechanisms(
-            max_inputs=3, max_outputs=3, regimes=["full_support", "zeros", "deterministic"]
-        )
-    )
-    order = data.draw(st.sampled_from([Fraction(2), Fraction(3)]))
-    bounds = maximal_alpha_leakage(mechanism, order, tolerance="1/10000")
+    mechanism = data.draw(xst.mechanisms(max_inputs=4, max_outputs=4))
+    order = data.draw(st.sampled_from([Fraction(2), Fraction(3), Fraction(3, 2)]))
+    bounds = maximal_alpha_leakage(mechanism, order, tolerance=Fraction(1, 10**8))
     assert isinstance(bounds, CapacityBounds)
-    assert bounds.upper - bounds.lower <= Fraction(1, 10000)
+    assert bounds.upper - bounds.lower <= Fraction(1, 10**8)
     # the witness prior's exact Sibson information is at least the lower bound
     assert certify.compare(sibson_exact_at(mechanism, bounds.prior, order), bounds.lower) >= 0
     other = data.draw(xst.distributions(outcomes=mechanism.inputs))
