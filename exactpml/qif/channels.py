@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exactpml.core.mechanism import Mechanism
+from exactpml.core.parameters import positive_integer
 from exactpml.errors import InvalidArgument
 from exactpml.qif._lp import feasible_point
 from exactpml.qif._support import rational_kernel, require_mechanism
 
 __all__ = [
+    "MAX_REFINEMENT_UNKNOWNS",
     "RefinementCertificate",
     "cascade",
     "output_marginal",
@@ -39,6 +41,12 @@ __all__ = [
     "refinement_map",
     "refines",
 ]
+
+
+MAX_REFINEMENT_UNKNOWNS = 256
+"""Default bound on the unknowns R(y, z) of a refinement problem (|Y_C| × |Z_D|).  The
+simplex is dense and exact: about 100 unknowns take seconds; beyond the bound the functions
+raise ``InvalidArgument`` instead of running for minutes (raise ``max_unknowns`` to go on)."""
 
 
 def cascade(channel: Mechanism, post: Mechanism) -> Mechanism:
@@ -103,7 +111,7 @@ def output_marginal(mechanism: Mechanism, index: int) -> Mechanism:
 
 
 def _system(
-    channel: Mechanism, other: Mechanism
+    channel: Mechanism, other: Mechanism, max_unknowns: int
 ) -> tuple[list[list[Fraction]], list[Fraction], int, int]:
     """The equations of D = C R in the unknowns R(y, z) (row-major), and R's row sums."""
     require_mechanism(channel, "channel")
@@ -116,6 +124,12 @@ def _system(
     c = rational_kernel(channel, "channel")
     d = rational_kernel(other, "other")
     m, k = len(channel.outputs), len(other.outputs)
+    bound = positive_integer(max_unknowns, name="max_unknowns")
+    if m * k > bound:
+        raise InvalidArgument(
+            f"refinement: {m} x {k} = {m * k} unknowns R(y, z) exceed max_unknowns={bound} "
+            "(the exact simplex is dense; raise max_unknowns to go on)"
+        )
     matrix: list[list[Fraction]] = []
     right: list[Fraction] = []
     for i, x in enumerate(channel.inputs):
@@ -132,7 +146,9 @@ def _system(
     return matrix, right, m, k
 
 
-def refinement_map(channel: Mechanism, other: Mechanism) -> Mechanism | None:
+def refinement_map(
+    channel: Mechanism, other: Mechanism, *, max_unknowns: int = MAX_REFINEMENT_UNKNOWNS
+) -> Mechanism | None:
     """A channel R from ``channel``'s outputs to ``other``'s with ``other = channel R``, or None.
 
     Exact (simplex over ``Fraction``); R is one solution among possibly many.
@@ -141,7 +157,7 @@ def refinement_map(channel: Mechanism, other: Mechanism) -> Mechanism | None:
     >>> refinement_map(c, Mechanism({0: {"z": 1}, 1: {"z": 1}})).probability(1, "z")
     Fraction(1, 1)
     """
-    matrix, right, _, k = _system(channel, other)
+    matrix, right, _, k = _system(channel, other, max_unknowns)
     point, _ = feasible_point(matrix, right)
     if point is None:
         return None
@@ -155,13 +171,15 @@ def refinement_map(channel: Mechanism, other: Mechanism) -> Mechanism | None:
     )
 
 
-def refines(channel: Mechanism, other: Mechanism) -> bool:
+def refines(
+    channel: Mechanism, other: Mechanism, *, max_unknowns: int = MAX_REFINEMENT_UNKNOWNS
+) -> bool:
     """C ⊑ D: ``other`` = ``channel`` R for some channel R (book Chapter 9), decided exactly.
 
     >>> refines(Mechanism.identity([0, 1]), Mechanism({0: {"z": 1}, 1: {"z": 1}}))
     True
     """
-    return refinement_map(channel, other) is not None
+    return refinement_map(channel, other, max_unknowns=max_unknowns) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,14 +202,16 @@ class RefinementCertificate:
     row_weights: dict[Hashable, Fraction]
 
 
-def refinement_certificate(channel: Mechanism, other: Mechanism) -> RefinementCertificate | None:
+def refinement_certificate(
+    channel: Mechanism, other: Mechanism, *, max_unknowns: int = MAX_REFINEMENT_UNKNOWNS
+) -> RefinementCertificate | None:
     """A certificate that ``channel`` does not refine to ``other`` (None when it does).
 
     >>> c = Mechanism({0: {"ab": 1}, 1: {"ab": 1}})
     >>> refinement_certificate(c, Mechanism.identity([0, 1])) is not None
     True
     """
-    matrix, right, _, k = _system(channel, other)
+    matrix, right, _, k = _system(channel, other, max_unknowns)
     _, certificate = feasible_point(matrix, right)
     if certificate is None:
         return None

@@ -118,6 +118,16 @@ def test_known_refinements():
         (lambda: output_marginal(Mechanism.identity([(1, 2)]), True), "index"),
         (lambda: refines(Mechanism.identity("ab"), Mechanism.identity("abc")), "different inputs"),
         (lambda: refines(Mechanism.identity("ab"), None), "other"),
+        (
+            lambda: refines(Mechanism.identity(range(17)), Mechanism.identity(range(17))),
+            "max_unknowns=256",
+        ),
+        (
+            lambda: refinement_map(
+                Mechanism.identity("ab"), Mechanism.identity("ab"), max_unknowns=3
+            ),
+            "max_unknowns=3",
+        ),
     ],
 )
 def test_bad_input_is_refused_naming_it(call, match):
