@@ -11,7 +11,22 @@ Information Theory* (2nd ed.), Chapter 2, for entropy and mutual information.
 Every value is exact: vulnerabilities and additive leakages are ``Fraction``; logs of exact
 ratios are :class:`~exactpml.LogValue`; entropies and mutual informations are exact sympy
 closed forms (rational combinations of logs), whose decimals come from :mod:`exactpml.certify`.
-The measures need rational kernels, priors and gains.
+The measures need rational kernels, priors and gains (symbolic entries are refused naming
+the entry).
+
+Modules: :mod:`.vulnerability` (Bayes and g-vulnerability and leakage), :mod:`.gain`
+(:class:`GainFunction`), :mod:`.entropy` (Shannon and Rényi entropy, H(X|Y), I(X;Y)),
+:mod:`.capacity` (Bayes capacities with a maximising prior), :mod:`.alpha` (Sibson's I_α,
+maximal α-leakage, the guessing ratio), :mod:`.shannon_capacity` (certified capacity
+brackets), :mod:`.channels` (cascade, parallel composition, marginals, refinement).
+
+>>> from exactpml import Distribution, Mechanism
+>>> from exactpml.qif import additive_bayes_leakage, multiplicative_bayes_capacity
+>>> channel = Mechanism({0: {"y": "1/2", "n": "1/2"}, 1: {"y": 1}})
+>>> additive_bayes_leakage(channel, Distribution.uniform([0, 1]))
+Fraction(1, 4)
+>>> print(multiplicative_bayes_capacity(channel).value)
+log(3/2)
 """
 
 from exactpml.qif.alpha import guessing_ratio, maximal_alpha_leakage, sibson_mutual_information
