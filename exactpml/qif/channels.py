@@ -44,9 +44,10 @@ __all__ = [
 
 
 MAX_REFINEMENT_UNKNOWNS = 256
-"""Default bound on the unknowns R(y, z) of a refinement problem (|Y_C| × |Z_D|).  The
-simplex is dense and exact: about 100 unknowns take seconds; beyond the bound the functions
-raise ``InvalidArgument`` instead of running for minutes (raise ``max_unknowns`` to go on)."""
+"""Default bound on the unknowns R(y, z) of a refinement problem (|Y_C| × |Z_D|, less those
+forced to 0 by zeros of D).  The simplex is dense and exact: about 100 unknowns take
+seconds; beyond the bound the functions raise ``InvalidArgument`` instead of running for
+minutes (raise ``max_unknowns`` to go on)."""
 
 
 def cascade(channel: Mechanism, post: Mechanism) -> Mechanism:
@@ -110,10 +111,18 @@ def output_marginal(mechanism: Mechanism, index: int) -> Mechanism:
     )
 
 
-def _system(
+def _solve(
     channel: Mechanism, other: Mechanism, max_unknowns: int
-) -> tuple[list[list[Fraction]], list[Fraction], int, int]:
-    """The equations of D = C R in the unknowns R(y, z) (row-major), and R's row sums."""
+) -> tuple[list[Fraction] | None, list[Fraction] | None, int]:
+    """Solve D = C R, R >= 0 with rows summing to 1, in the unknowns R(y, z) (row-major).
+
+    Returns ``(r, None)`` or ``(None, y)`` (a Farkas certificate over the equations: one per
+    (x, z), then one per row sum), and k = |Z|.  R(y, z) is known to be 0 when some x has
+    C(x, y) > 0 = D(x, z) (every term of that equation is non-negative), so such unknowns
+    are left out of the simplex; a certificate of the smaller system is then extended to the
+    full one by lowering the weight of such an equation (its right side is 0, its
+    coefficients non-negative, so no other column's sum rises).
+    """
     require_mechanism(channel, "channel")
     require_mechanism(other, "other")
     if set(channel.inputs) != set(other.inputs):
@@ -122,28 +131,69 @@ def _system(
             f"{list(other.inputs)!r}"
         )
     c = rational_kernel(channel, "channel")
-    d = rational_kernel(other, "other")
+    d_rows = rational_kernel(other, "other")
+    d = [d_rows[other.input_position(x)] for x in channel.inputs]
     m, k = len(channel.outputs), len(other.outputs)
+    n = len(c)
+    # for each unknown (y, z): an equation (x, z) forcing it to 0, if any
+    forcing = {
+        y * k + z: next((i for i in range(n) if c[i][y] > 0 and d[i][z] == 0), None)
+        for y in range(m)
+        for z in range(k)
+    }
+    kept = [j for j, forcer in forcing.items() if forcer is None]
     bound = positive_integer(max_unknowns, name="max_unknowns")
-    if m * k > bound:
+    if len(kept) > bound:
         raise InvalidArgument(
-            f"refinement: {m} x {k} = {m * k} unknowns R(y, z) exceed max_unknowns={bound} "
+            f"refinement: {len(kept)} unknowns R(y, z) exceed max_unknowns={bound} "
             "(the exact simplex is dense; raise max_unknowns to go on)"
         )
+    # equations (x, z) then row sums y, over the kept unknowns only; an equation with no
+    # kept unknown and right side 0 holds trivially and is left out (weight 0)
+    position = {j: column for column, j in enumerate(kept)}
+    rows: list[int] = []
     matrix: list[list[Fraction]] = []
     right: list[Fraction] = []
-    for i, x in enumerate(channel.inputs):
-        d_row = d[other.input_position(x)]
+    for i in range(n):
         for z in range(k):
-            equation = [Fraction(0)] * (m * k)
+            equation = [Fraction(0)] * len(kept)
             for y in range(m):
-                equation[y * k + z] = c[i][y]
-            matrix.append(equation)
-            right.append(d_row[z])
+                column = position.get(y * k + z)
+                if column is not None:
+                    equation[column] = c[i][y]
+            if any(equation) or d[i][z]:
+                rows.append(i * k + z)
+                matrix.append(equation)
+                right.append(d[i][z])
     for y in range(m):
-        matrix.append([Fraction(int(v // k == y)) for v in range(m * k)])
+        equation = [Fraction(0)] * len(kept)
+        for z in range(k):
+            column = position.get(y * k + z)
+            if column is not None:
+                equation[column] = Fraction(1)
+        rows.append(n * k + y)
+        matrix.append(equation)
         right.append(Fraction(1))
-    return matrix, right, m, k
+    point, reduced_certificate = feasible_point(matrix, right)
+    if point is not None:
+        full = [Fraction(0)] * (m * k)
+        for j, value in zip(kept, point, strict=True):
+            full[j] = value
+        return full, None, k
+    assert reduced_certificate is not None
+    certificate = [Fraction(0)] * (n * k + m)
+    for row, weight in zip(rows, reduced_certificate, strict=True):
+        certificate[row] = weight
+    for j, forcer in forcing.items():
+        if forcer is None:
+            continue
+        y, z = divmod(j, k)
+        excess = certificate[n * k + y] + sum(
+            (certificate[i * k + z] * c[i][y] for i in range(n)), Fraction(0)
+        )
+        if excess > 0:  # equation (x, z) has right side 0 and C(x, y) > 0 in column j
+            certificate[forcer * k + z] -= excess / c[forcer][y]
+    return None, certificate, k
 
 
 def refinement_map(
@@ -157,8 +207,7 @@ def refinement_map(
     >>> refinement_map(c, Mechanism({0: {"z": 1}, 1: {"z": 1}})).probability(1, "z")
     Fraction(1, 1)
     """
-    matrix, right, _, k = _system(channel, other, max_unknowns)
-    point, _ = feasible_point(matrix, right)
+    point, _, k = _solve(channel, other, max_unknowns)
     if point is None:
         return None
     return Mechanism(
@@ -211,8 +260,7 @@ def refinement_certificate(
     >>> refinement_certificate(c, Mechanism.identity([0, 1])) is not None
     True
     """
-    matrix, right, _, k = _system(channel, other, max_unknowns)
-    _, certificate = feasible_point(matrix, right)
+    _, certificate, k = _solve(channel, other, max_unknowns)
     if certificate is None:
         return None
     equations = {

@@ -107,6 +107,23 @@ def test_known_refinements():
     assert ref.posterior_bayes_vulnerability(noisy, prior) == Fraction(1, 2)
 
 
+UNIFORM_17 = Mechanism.from_matrix([[Fraction(1, 17)] * 17] * 17)
+NOISY_2 = Mechanism.from_matrix([["1/2", "1/2"], ["1/3", "2/3"]])
+
+
+def test_zeros_of_the_target_prune_the_simplex():
+    # R(y, z) = 0 wherever C(x, y) > 0 = D(x, z): deterministic channels stay small
+    secrets = range(30)
+    identity = Mechanism.identity(secrets)
+    parity = Mechanism.deterministic(lambda x: x % 2, secrets)
+    assert refines(identity, parity) and refines(identity, identity)
+    assert not refines(parity, identity)
+    certificate = refinement_certificate(parity, identity)
+    assert ref.is_farkas_certificate(
+        parity, identity, certificate.equation_weights, certificate.row_weights
+    )
+
+
 @pytest.mark.parametrize(
     ("call", "match"),
     [
@@ -118,16 +135,8 @@ def test_known_refinements():
         (lambda: output_marginal(Mechanism.identity([(1, 2)]), True), "index"),
         (lambda: refines(Mechanism.identity("ab"), Mechanism.identity("abc")), "different inputs"),
         (lambda: refines(Mechanism.identity("ab"), None), "other"),
-        (
-            lambda: refines(Mechanism.identity(range(17)), Mechanism.identity(range(17))),
-            "max_unknowns=256",
-        ),
-        (
-            lambda: refinement_map(
-                Mechanism.identity("ab"), Mechanism.identity("ab"), max_unknowns=3
-            ),
-            "max_unknowns=3",
-        ),
+        (lambda: refines(UNIFORM_17, UNIFORM_17), "max_unknowns=256"),
+        (lambda: refinement_map(NOISY_2, NOISY_2, max_unknowns=3), "max_unknowns=3"),
     ],
 )
 def test_bad_input_is_refused_naming_it(call, match):
