@@ -44,15 +44,21 @@ _GRID = tuple(Fraction(n, d) for d in (1, 2, 3, 4) for n in range(0, 2 * d + 1))
 @st.composite
 def gain_functions(
     draw: st.DrawFn,
-    secrets: Sequence[Hashable],
+    secrets: Sequence[Hashable] | None = None,
     *,
+    max_secrets: int = 5,
     max_guesses: int = 4,
     negative: bool = True,
 ) -> GainFunction:
-    """Gain functions on ``secrets``, in a regime of ``GAIN_REGIMES`` drawn first.
+    """Gain functions on ``secrets`` (default: ``range(n)``, n in [1, ``max_secrets``] drawn
+    first), in a regime of ``GAIN_REGIMES`` drawn next.
 
     ``negative=False`` keeps every gain non-negative (the book's G+X).
     """
+    if secrets is None:
+        if max_secrets < 1:
+            raise InvalidArgument(f"gain_functions: max_secrets={max_secrets} must be at least 1")
+        secrets = list(range(draw(st.integers(1, max_secrets))))
     labels = list(secrets)
     if not labels:
         raise InvalidArgument("gain_functions: the secret alphabet is empty")

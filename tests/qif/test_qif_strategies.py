@@ -49,6 +49,11 @@ def test_gain_functions_reach_every_shape():
     )
 
 
+@given(xst.gain_functions())
+def test_gain_functions_draw_their_secrets_when_none_are_given(gain):
+    assert 1 <= len(gain.secrets) <= 5
+
+
 def test_priors_reach_every_support_size():
     priors = draws(xst.priors_with_support(SECRETS))
     sizes = {len(p.support) for p in priors}
