@@ -43,11 +43,12 @@ __all__ = [
 ]
 
 
-MAX_REFINEMENT_UNKNOWNS = 256
+MAX_REFINEMENT_UNKNOWNS = 144
 """Default bound on the unknowns R(y, z) of a refinement problem (|Y_C| × |Z_D|, less those
-forced to 0 by zeros of D).  The simplex is dense and exact: about 100 unknowns take
-seconds; beyond the bound the functions raise ``InvalidArgument`` instead of running for
-minutes (raise ``max_unknowns`` to go on)."""
+forced to 0 by zeros of D).  The simplex is dense and exact: 100 unknowns of a full-support
+kernel take about half a second, 196 about 40 seconds; beyond the bound the functions
+raise ``InvalidArgument`` instead of running for minutes (raise ``max_unknowns`` to go
+on)."""
 
 
 def cascade(channel: Mechanism, post: Mechanism) -> Mechanism:

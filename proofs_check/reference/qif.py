@@ -215,7 +215,7 @@ def canonical_logs(terms: Terms) -> dict[int, Fraction]:
         for number, sign in ((value.numerator, 1), (value.denominator, -1)):
             for prime, power in factorint(number).items():
                 exponents[int(prime)] = exponents.get(int(prime), Fraction(0)) + (
-                    sign * power * Fraction(coefficient)
+                    sign * int(power) * Fraction(coefficient)
                 )
     return {p: e for p, e in exponents.items() if e != 0}
 

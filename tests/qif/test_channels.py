@@ -135,7 +135,7 @@ def test_zeros_of_the_target_prune_the_simplex():
         (lambda: output_marginal(Mechanism.identity([(1, 2)]), True), "index"),
         (lambda: refines(Mechanism.identity("ab"), Mechanism.identity("abc")), "different inputs"),
         (lambda: refines(Mechanism.identity("ab"), None), "other"),
-        (lambda: refines(UNIFORM_17, UNIFORM_17), "max_unknowns=256"),
+        (lambda: refines(UNIFORM_17, UNIFORM_17), "max_unknowns=144"),
         (lambda: refinement_map(NOISY_2, NOISY_2, max_unknowns=3), "max_unknowns=3"),
     ],
 )
