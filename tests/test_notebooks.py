@@ -26,6 +26,7 @@ def test_the_notebooks_are_there():
         "03_laplace_counting.ipynb",
         "04_dp_as_pml.ipynb",
         "05_partial_knowledge.ipynb",
+        "06_qif.ipynb",
     } <= set(names)
 
 

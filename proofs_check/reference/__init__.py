@@ -19,13 +19,16 @@ By concept:
 - :mod:`.simulation`: Vadhan's simulation-based definition in exact Q(√c) arithmetic;
 - :mod:`.bayesian`: prior against posterior on a neighbourhood (Vadhan Props 1-2);
 - :mod:`.partial_knowledge`: APKDP and PPKDP (thesis §3.1.3, Defs 56-59);
-- :mod:`.bldp`: bounded-leakage DP (Ligett, Peale, Reingold).
+- :mod:`.bldp`: bounded-leakage DP (Ligett, Peale, Reingold);
+- :mod:`.qif`: quantitative information flow (vulnerabilities, leakages, capacities,
+  entropies; Alvim et al. 2020), importable as a module (``reference.qif``).
 
 Every public name is also importable from this package.
 """
 
 from __future__ import annotations
 
+from proofs_check.reference import qif
 from proofs_check.reference.bayesian import (
     law_of_column,
     prior_posterior_distances,
@@ -212,6 +215,7 @@ __all__ = [
     "posterior_certainty",
     "ppkdp_by_definition",
     "prior_posterior_distances",
+    "qif",
     "ratio_at_most",
     "ratio_at_most_exp",
     "ratio_over_pairs",
