@@ -209,6 +209,8 @@ def propose_prior(
                     factors.append(total ** _arb(Fraction(rate) / (alpha - 1)))
             updated = [p * f for p, f in zip(weights, factors, strict=True)]
             norm = sum(updated, arb(0))
+            if not all((u / norm).mid().is_finite() for u in updated):
+                break  # a ball blew up at this precision: keep the last finite proposal
             # keep the midpoints only: the iteration proposes, it does not certify
             weights = [arb((u / norm).mid()) for u in updated]
         return rational_weights(weights)

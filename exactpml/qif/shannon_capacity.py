@@ -160,7 +160,9 @@ def shannon_capacity(
     Blahut-Arimoto proposes the priors; the lower bound I(π; W) and the upper bound
     max_x D(W_x || πW) are enclosed by ball arithmetic, so the bracket holds however the
     prior was found.  Raises :class:`~exactpml.errors.Undecided` when ``max_steps``
-    iterations do not bring the bracket within ``tolerance``.
+    iterations do not bring the bracket within ``tolerance`` -- seen on kernels with several
+    rows about 10^-6 apart, where brackets may stall near 10^-8 wide (and, for the order-α
+    capacity, sometimes wider than 10^-6).
 
     >>> import sympy
     >>> from exactpml import certify
