@@ -84,7 +84,7 @@ def exact_mechanism(case: str) -> Any:
     raise ValueError(f"unknown case {case!r}")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _composed_pure(k: int) -> PrivacyLossDistribution:
     return exact_mechanism("pure").self_compose(k)
 
@@ -152,7 +152,7 @@ class Variant:
     cases: tuple[str, ...] = CASES
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def peer_parameter(case: str) -> float:
     """ε0 for a peer: the least float >= log(e^ε0)."""
     return float_at_least(sympy.log(sympy.Rational(RATIOS[case])))
@@ -164,7 +164,7 @@ def dp_accounting_variants() -> list[Variant]:
     from dp_accounting.pld import privacy_loss_distribution as pld_lib
     from dp_accounting.rdp import rdp_privacy_accountant as rdp_lib
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def pld(case: str, k: int, kind: str) -> Any:
         pessimistic = kind != "optimistic"
         if case == "rr":  # noise parameter p: keep = 1 - p + p/2 = 3/4
@@ -181,7 +181,7 @@ def dp_accounting_variants() -> list[Variant]:
             )
         return base.self_compose(k)
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def rdp(case: str, k: int) -> Any:
         if case == "rr":
             event = dp_event.RandomizedResponseDpEvent(0.5, 2)
@@ -224,7 +224,7 @@ def prv_variants() -> list[Variant]:
     from prv_accountant import PRVAccountant
     from prv_accountant.privacy_random_variables import PureDPMechanism
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def accountant(case: str, k: int) -> Any:
         # randomized response and sensitivity-1 discrete Laplace have exactly the PLD of the
         # ε0-DP dominating pair, which is prv_accountant's PureDPMechanism
@@ -238,11 +238,11 @@ def prv_variants() -> list[Variant]:
         built.compute_composition = lambda _: composed  # its own compute_delta/_epsilon reuse it
         return built
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def delta(case: str, k: int, epsilon: float) -> tuple[float, float, float]:
         return accountant(case, k).compute_delta(epsilon, [k])  # (lower, estimate, upper)
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def epsilon(case: str, k: int, delta: float) -> tuple[float, float, float]:
         return accountant(case, k).compute_epsilon(delta, [k])
 
@@ -262,7 +262,7 @@ def autodp_variants() -> list[Variant]:
     from autodp.mechanism_zoo import PureDP_Mechanism, RandresponseMechanism
     from autodp.transformer_zoo import Composition
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def mechanism(case: str, k: int) -> Any:
         if case == "rr":
             single = RandresponseMechanism(p=0.75)
@@ -286,7 +286,7 @@ def opendp_variants() -> list[Variant]:
 
     dp.enable_features("contrib")
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def epsilon(case: str, k: int) -> float | None:
         if case == "rr":
             single = dp.m.make_randomized_response_bool(0.75)
