@@ -476,8 +476,8 @@ def main(argv: list[str] | None = None) -> int:
     exact_seconds = time.perf_counter() - start
     print("Peer audit: δ(ε) and ε(δ) claimed by DP accountants vs the exact values (exactpml)")
     print(f"  mechanisms: {'; '.join(f'{c} = {CASE_TEXT[c]}' for c in CASES)}")
-    print(f"  k in {set(ks)}; δ targets {', '.join(f'{d:g}' for d in deltas)}; ε targets")
-    print(f"  ε(δ) rounded to 3 digits; {len(cases)} exact values in {exact_seconds:.1f} s")
+    print(f"  k in {list(ks)}; δ targets {', '.join(f'{d:g}' for d in deltas)}; ε targets")
+    print(f"  ε(δ) rounded down to 3 digits; {len(cases)} exact values in {exact_seconds:.1f} s")
     print()
     tallies: list[Tally] = []
     for name in args.peers.split(","):
