@@ -1,0 +1,532 @@
+"""Peer audit (issue 14): floating-point DP accountants against exactpml's exact values.
+
+Run ``python benchmarks/bench_peers.py`` (``--quick`` for k in {1, 10} and three δ targets;
+``--help`` for options).  Peers, each used if importable (``pip install -e '.[peers]'``):
+
+* **dp_accounting** PLD library: pessimistic and optimistic estimates (discretisation 10^-4),
+  and connect-the-dots where the library offers it (discrete Laplace); its RDP accountant;
+* **prv_accountant**: ``PRVAccountant`` (its ``upper`` is the claimed bound, its
+  ``estimate`` is reported as an estimate);
+* **autodp**: ``RandresponseMechanism`` / ``PureDP_Mechanism`` composed by ``Composition``
+  (RDP), ``get_approxDP(δ)``;
+* **OpenDP**: its pure-DP privacy maps (randomized response, discrete Laplace), composed by
+  ``make_composition`` (basic composition): an ε claimed for δ = 0.
+
+Mechanisms (one record, neighbours differ in it), k-fold composition, k in {1, 10, 100, 1000}:
+
+* ``rr``: binary randomized response, keep probability 3/4 (e^ε0 = 3);
+* ``dlap``: a counting query with two-sided geometric (discrete Laplace) noise, α = 1/2
+  (exactpml ``QueryMechanism``, ``GeometricNoise("1/2")``; e^ε0 = 2);
+* ``pure``: the dominating pair of pure ε0-DP with e^ε0 = 11/10 (Kairouz, Oh, Viswanath).
+
+**The exact side** is exactpml: δ(ε) and ε(δ) of the composed mechanism, exact rationals and
+logs of rationals.  A peer gets floats: δ targets 10^-2 ... 10^-9 and ε targets are floats,
+and the exact value is computed at *exactly* that float (``Fraction(x)``), so both sides
+answer the same question.  A parameter that is irrational (ε0 = log 3, log 2, log(11/10)) is
+given to a peer as the least float >= it (certified), so the peer's mechanism is at most as
+private as the exact one: a value the peer claims as an upper bound that lies below the
+exact value is then a genuine soundness violation of the peer.
+
+**Decisions are certified.**  A peer's float is an exact dyadic rational; it is compared with
+the exact value by ``exactpml.certify.compare`` (exact for rationals, Arb balls for logs),
+never by float comparison.  Relative errors are computed from a certified 30-digit decimal
+of the exact value (reporting only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.metadata
+import math
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import sympy
+
+from exactpml import DatabaseMechanism, LogValue, certify
+from exactpml.database import DatabaseSpace
+from exactpml.notions import (
+    PrivacyLossDistribution,
+    composition_delta_for_epsilon,
+    composition_epsilon_for_delta,
+)
+from exactpml.structured import CountingQuery, GeometricNoise, QueryMechanism
+
+CASES = ("rr", "dlap", "pure")
+RATIOS = {"rr": Fraction(3), "dlap": Fraction(2), "pure": Fraction(11, 10)}  # e^ε0
+CASE_TEXT = {
+    "rr": "randomized response p=3/4",
+    "dlap": "discrete Laplace α=1/2 (count)",
+    "pure": "pure ε0=log(11/10) dominating pair",
+}
+KS = (1, 10, 100, 1000)
+DELTAS = tuple(10.0**-j for j in range(2, 10))  # the floats 1e-2 ... 1e-9
+
+
+# --- the exact side ------------------------------------------------------------------------
+def exact_mechanism(case: str) -> Any:
+    """The exact 1-record mechanism of ``case`` (exactpml objects; no float anywhere)."""
+    if case == "rr":
+        ratio = RATIOS["rr"]
+        keep = ratio / (1 + ratio)
+        return DatabaseMechanism({(0,): {0: keep, 1: 1 - keep}, (1,): {0: 1 - keep, 1: keep}})
+    if case == "dlap":
+        space = DatabaseSpace([0, 1], 1)
+        return QueryMechanism(space, CountingQuery({0: 0, 1: 1}), noise=GeometricNoise("1/2"))
+    if case == "pure":
+        return PrivacyLossDistribution.from_privacy_parameters(exp_epsilon=RATIOS["pure"])
+    raise ValueError(f"unknown case {case!r}")
+
+
+@functools.cache
+def _composed_pure(k: int) -> PrivacyLossDistribution:
+    return exact_mechanism("pure").self_compose(k)
+
+
+def exact_delta(case: str, k: int, exp_epsilon: object) -> Any:
+    """δ(ε) of the k-fold composition, exact (a Fraction, or a closed form for irrational e^ε)."""
+    if case == "pure":
+        return _composed_pure(k).delta_for_epsilon(exp_epsilon=exp_epsilon)
+    return composition_delta_for_epsilon(exact_mechanism(case), k, exp_epsilon=exp_epsilon).value
+
+
+def exact_epsilon(case: str, k: int, delta: object) -> LogValue:
+    """ε(δ) of the k-fold composition, exact: the log of a rational for rational δ."""
+    if case == "pure":
+        return _composed_pure(k).epsilon_for_delta(delta)
+    return composition_epsilon_for_delta(exact_mechanism(case), k, delta).value
+
+
+def exact_delta_at_float(case: str, k: int, epsilon: float) -> Any:
+    """δ at exactly the float ε a peer was given: e^ε with ε = Fraction(epsilon)."""
+    return exact_delta(case, k, sympy.exp(sympy.Rational(Fraction(epsilon))))
+
+
+def float_at_least(value: sympy.Expr) -> float:
+    """The least float >= ``value`` (certified): how an irrational parameter goes to a peer."""
+    candidate = float(certify.decimal(value, 30))
+    while certify.compare(Fraction(candidate), value) < 0:
+        candidate = math.nextafter(candidate, math.inf)
+    while certify.compare(Fraction(math.nextafter(candidate, -math.inf)), value) >= 0:
+        candidate = math.nextafter(candidate, -math.inf)
+    return candidate
+
+
+def certified_order(peer: float, exact: Any) -> int:
+    """sign(peer - exact), certified (peer read as the exact dyadic rational it is)."""
+    if math.isinf(peer):
+        return 1 if peer > 0 else -1
+    expression = exact.to_sympy() if isinstance(exact, LogValue) else exact
+    if isinstance(exact, LogValue) and exact.is_infinite:
+        return -1
+    return certify.compare(Fraction(peer), expression)
+
+
+def relative_error(peer: float, exact: Any) -> float:
+    """|peer - exact| / exact from a certified 30-digit decimal of exact (reporting only)."""
+    expression = exact.to_sympy() if isinstance(exact, LogValue) else exact
+    value = Fraction(certify.decimal(expression, 30))
+    if math.isinf(peer) or math.isnan(peer):
+        return math.inf
+    if value == 0:
+        return math.inf if peer != 0 else 0.0
+    return float(abs(Fraction(peer) - value) / abs(value))
+
+
+# --- the peers -----------------------------------------------------------------------------
+@dataclass
+class Variant:
+    """One way of running a peer: name, whether it claims an upper bound, and its calls."""
+
+    peer: str
+    name: str
+    is_bound: bool
+    delta: Callable[[str, int, float], float | None] | None  # (case, k, ε) -> δ, None: n/a
+    epsilon: Callable[[str, int, float], float | None] | None  # (case, k, δ) -> ε
+    cases: tuple[str, ...] = CASES
+
+
+@functools.cache
+def peer_parameter(case: str) -> float:
+    """ε0 for a peer: the least float >= log(e^ε0)."""
+    return float_at_least(sympy.log(sympy.Rational(RATIOS[case])))
+
+
+def dp_accounting_variants() -> list[Variant]:
+    from dp_accounting import dp_event
+    from dp_accounting.pld import common
+    from dp_accounting.pld import privacy_loss_distribution as pld_lib
+    from dp_accounting.rdp import rdp_privacy_accountant as rdp_lib
+
+    @functools.cache
+    def pld(case: str, k: int, kind: str) -> Any:
+        pessimistic = kind != "optimistic"
+        if case == "rr":  # noise parameter p: keep = 1 - p + p/2 = 3/4
+            base = pld_lib.from_randomized_response(0.5, 2, pessimistic_estimate=pessimistic)
+        elif case == "dlap":
+            base = pld_lib.from_discrete_laplace_mechanism(
+                peer_parameter("dlap"),
+                pessimistic_estimate=pessimistic,
+                use_connect_dots=kind == "connect-dots",
+            )
+        else:
+            base = pld_lib.from_privacy_parameters(
+                common.DifferentialPrivacyParameters(peer_parameter("pure"), 0.0)
+            )
+        return base.self_compose(k)
+
+    @functools.cache
+    def rdp(case: str, k: int) -> Any:
+        if case == "rr":
+            event = dp_event.RandomizedResponseDpEvent(0.5, 2)
+        elif case == "pure":  # pure ε-DP implies (ε²/2)-zCDP (Bun, Steinke 2016, Prop 1.4)
+            event = dp_event.ZCDpEvent(peer_parameter("pure") ** 2 / 2)
+        else:
+            return None
+        accountant = rdp_lib.RdpAccountant(
+            neighboring_relation=rdp_lib.NeighborRel.REPLACE_ONE  # (rr needs it)
+        )
+        accountant.compose(event, k)
+        return accountant
+
+    def pld_variant(kind: str, cases: tuple[str, ...]) -> Variant:
+        return Variant(
+            "dp_accounting",
+            f"PLD {kind}",
+            kind != "optimistic",
+            lambda c, k, e: pld(c, k, kind).get_delta_for_epsilon(e),
+            lambda c, k, d: pld(c, k, kind).get_epsilon_for_delta(d),
+            cases,
+        )
+
+    return [
+        pld_variant("pessimistic", CASES),
+        pld_variant("optimistic", ("rr", "dlap")),  # from_privacy_parameters: pessimistic only
+        pld_variant("connect-dots", ("dlap",)),  # the only one of the three that offers it
+        Variant(
+            "dp_accounting",
+            "RDP accountant",
+            True,
+            lambda c, k, e: rdp(c, k).get_delta(e),
+            lambda c, k, d: rdp(c, k).get_epsilon(d),
+            ("rr", "pure"),  # no RDP event for discrete Laplace
+        ),
+    ]
+
+
+def prv_variants() -> list[Variant]:
+    from prv_accountant import PRVAccountant
+    from prv_accountant.privacy_random_variables import PureDPMechanism
+
+    @functools.cache
+    def accountant(case: str, k: int) -> Any:
+        # randomized response and sensitivity-1 discrete Laplace have exactly the PLD of the
+        # ε0-DP dominating pair, which is prv_accountant's PureDPMechanism
+        built = PRVAccountant(
+            PureDPMechanism(peer_parameter(case)),
+            eps_error=0.01,
+            delta_error=1e-11,
+            max_self_compositions=k,
+        )
+        composed = built.compute_composition(k)  # the FFT composition, once per (case, k);
+        built.compute_composition = lambda _: composed  # its own compute_delta/_epsilon reuse it
+        return built
+
+    @functools.cache
+    def delta(case: str, k: int, epsilon: float) -> tuple[float, float, float]:
+        return accountant(case, k).compute_delta(epsilon, [k])  # (lower, estimate, upper)
+
+    @functools.cache
+    def epsilon(case: str, k: int, delta: float) -> tuple[float, float, float]:
+        return accountant(case, k).compute_epsilon(delta, [k])
+
+    def pick(index: int) -> Variant:
+        return Variant(
+            "prv_accountant",
+            "upper" if index == 2 else "estimate",
+            index == 2,
+            lambda c, k, e: delta(c, k, e)[index],
+            lambda c, k, d: epsilon(c, k, d)[index],
+        )
+
+    return [pick(2), pick(1)]
+
+
+def autodp_variants() -> list[Variant]:
+    from autodp.mechanism_zoo import PureDP_Mechanism, RandresponseMechanism
+    from autodp.transformer_zoo import Composition
+
+    @functools.cache
+    def mechanism(case: str, k: int) -> Any:
+        if case == "rr":
+            single = RandresponseMechanism(p=0.75)
+        else:  # pure ε0-DP; sensitivity-1 discrete Laplace is ε0-DP with the same PLD
+            single = PureDP_Mechanism(peer_parameter(case))
+        return single if k == 1 else Composition()([single], [k])
+
+    return [
+        Variant(
+            "autodp",
+            "RDP (Composition)",
+            True,
+            None,
+            lambda c, k, d: mechanism(c, k).get_approxDP(d),
+        )
+    ]
+
+
+def opendp_variants() -> list[Variant]:
+    import opendp.prelude as dp
+
+    dp.enable_features("contrib")
+
+    @functools.cache
+    def epsilon(case: str, k: int) -> float | None:
+        if case == "rr":
+            single = dp.m.make_randomized_response_bool(0.75)
+            d_in: Any = 1
+        elif case == "dlap":
+            # P(x) ∝ exp(-|x|/scale); e^{-1/scale} <= 1/2 needs scale <= 1/log 2: the
+            # greatest float <= 1/log 2, so OpenDP's mechanism is at most as private
+            scale = 1 / peer_parameter("dlap")
+            while certify.compare(Fraction(scale), 1 / sympy.log(2)) > 0:
+                scale = math.nextafter(scale, 0)
+            single = dp.m.make_laplace(dp.atom_domain(T=int), dp.absolute_distance(T=int), scale)
+            d_in = 1
+        else:
+            return None
+        if k == 1:
+            return float(single.map(d_in))
+        composed = dp.c.make_composition([single] * k)
+        return float(composed.map(d_in))
+
+    return [
+        Variant(
+            "opendp",
+            "pure-DP map (basic composition)",
+            True,
+            None,
+            lambda c, k, d: epsilon(c, k),
+            ("rr", "dlap"),
+        )
+    ]
+
+
+def prv_rdp_diagnostic() -> list[str]:
+    """prv_accountant sizes its domain from ``PureDPMechanism.rdp``: compare it with exact D_α."""
+    from prv_accountant.privacy_random_variables import PureDPMechanism
+
+    lines = []
+    for case in ("rr", "pure"):
+        exact_pld = PrivacyLossDistribution.from_privacy_parameters(exp_epsilon=RATIOS[case])
+        for order in (2, 10):
+            peer = float(PureDPMechanism(peer_parameter(case)).rdp(order))
+            exact = exact_pld.renyi_divergence(order)
+            relation = "<" if certified_order(peer, exact) < 0 else ">="
+            lines.append(
+                f"{case}: PureDPMechanism.rdp({order}) = {peer:.6g} {relation} "
+                f"exact D_{order} = {exact.decimal(6)}"
+            )
+    return lines
+
+
+PEERS: dict[str, tuple[str, Callable[[], list[Variant]]]] = {
+    "dp_accounting": ("dp-accounting", dp_accounting_variants),
+    "prv_accountant": ("prv-accountant", prv_variants),
+    "autodp": ("autodp", autodp_variants),
+    "opendp": ("opendp", opendp_variants),
+}
+
+
+# --- the audit -----------------------------------------------------------------------------
+@dataclass
+class Tally:
+    variant: Variant
+    cases_run: set[str] = field(default_factory=set)
+    evaluations: int = 0
+    infinite: int = 0  # answers +inf (sound, uninformative; left out of the relative errors)
+    worst: dict[str, tuple[float, str]] = field(default_factory=dict)  # by asked quantity
+    violations: list[str] = field(default_factory=list)
+    worst_undercut: float = 0.0  # the largest (exact - peer) / exact over the violations
+    failures: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Target:
+    case: str
+    k: int
+    kind: str  # "delta" (δ given, ε asked) or "epsilon" (ε given, δ asked)
+    value: float
+    exact: Any
+
+
+def _below(value: Any) -> float:
+    """A float of 3 significant digits, <= value (certified): ε targets where δ(ε) > 0."""
+    exact_value = value.to_sympy() if isinstance(value, LogValue) else value
+    text = certify.decimal(exact_value, 30)
+    candidate = float(f"{float(text):.3g}")
+    while certify.compare(Fraction(candidate), exact_value) > 0:
+        mantissa, exponent = f"{candidate:.2e}".split("e")
+        candidate = float(f"{float(mantissa) - 0.01:.2f}e{exponent}")
+    return candidate
+
+
+def targets(ks: tuple[int, ...], deltas: tuple[float, ...]) -> list[Target]:
+    """δ targets and, from them, ε targets (ε(δ) rounded down to 3 digits), with exact values.
+
+    For k = 1 randomized response and discrete Laplace, ε(δ) is ε0 minus almost nothing for
+    every δ here, so their single ε target is ε0/2 (rounded down).
+    """
+    found = []
+    for case in CASES:
+        for k in ks:
+            at_epsilon: set[float] = set()
+            for delta in deltas:
+                epsilon = exact_epsilon(case, k, Fraction(delta))
+                found.append(Target(case, k, "delta", delta, epsilon))
+                if k == 1 and case != "pure":
+                    at_epsilon.add(_below(sympy.log(RATIOS[case]) / 2))
+                else:
+                    at_epsilon.add(_below(epsilon))
+            for at in sorted(at_epsilon):
+                found.append(Target(case, k, "epsilon", at, exact_delta_at_float(case, k, at)))
+    return found
+
+
+def run_variant(tally: Tally, cases: list[Target]) -> None:
+    variant = tally.variant
+    for target in cases:
+        if target.case not in variant.cases:
+            continue
+        call = variant.epsilon if target.kind == "delta" else variant.delta
+        if call is None:
+            continue
+        start = time.perf_counter()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                answer = call(target.case, target.k, target.value)
+        except Exception as error:  # a peer's failure is a finding, not a crash
+            tally.failures.append(
+                f"{target.case} k={target.k} {target.kind}={target.value:g}: "
+                f"{type(error).__name__}: {str(error)[:80]}"
+            )
+            continue
+        finally:
+            tally.seconds += time.perf_counter() - start
+        if answer is None:
+            continue
+        answer = float(answer)
+        tally.cases_run.add(f"{target.case}:{target.k}")
+        tally.evaluations += 1
+        asked = "ε" if target.kind == "delta" else "δ"
+        given = "δ" if target.kind == "delta" else "ε"
+        where = f"{target.case} k={target.k} {given}={target.value:g}"
+        error = relative_error(answer, target.exact)
+        if math.isinf(answer):
+            tally.infinite += 1
+        elif math.isinf(error):  # the exact value is 0
+            tally.failures.append(f"{where}: exact value 0, peer {asked} = {answer:g}")
+        elif error >= tally.worst.get(asked, (-1.0, ""))[0]:
+            tally.worst[asked] = (error, f"{where}: {asked} = {answer:.6g}")
+        if math.isnan(answer):
+            tally.failures.append(f"{where}: {asked} is nan")
+            continue
+        if variant.is_bound and certified_order(answer, target.exact) < 0:
+            expression = (
+                target.exact.to_sympy() if isinstance(target.exact, LogValue) else target.exact
+            )
+            exact_text = certify.decimal(expression, 12)
+            gap = float(Fraction(certify.decimal(expression, 30)) - Fraction(answer))
+            tally.worst_undercut = max(tally.worst_undercut, error)
+            tally.violations.append(
+                f"{where}: peer {asked} = {answer!r} < exact {exact_text} "
+                f"(rel. {error:.2e}, abs. {gap:.2e})"
+            )
+
+
+def _worst(tally: Tally, asked: str) -> str:
+    return f"{tally.worst[asked][0]:.2e}" if asked in tally.worst else "-"
+
+
+def version(distribution: str) -> str:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return "?"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="k in {1, 10}, δ in {1e-2,1e-5,1e-9}")
+    parser.add_argument("--peers", default=",".join(PEERS), help="comma-separated peers to run")
+    args = parser.parse_args(argv)
+    ks = (1, 10) if args.quick else KS
+    deltas = (1e-2, 1e-5, 1e-9) if args.quick else DELTAS
+
+    start = time.perf_counter()
+    cases = targets(ks, deltas)
+    exact_seconds = time.perf_counter() - start
+    print("Peer audit: δ(ε) and ε(δ) claimed by DP accountants vs the exact values (exactpml)")
+    print(f"  mechanisms: {'; '.join(f'{c} = {CASE_TEXT[c]}' for c in CASES)}")
+    print(f"  k in {list(ks)}; δ targets {', '.join(f'{d:g}' for d in deltas)}; ε targets")
+    print(f"  ε(δ) rounded down to 3 digits; {len(cases)} exact values in {exact_seconds:.1f} s")
+    print()
+    tallies: list[Tally] = []
+    for name in args.peers.split(","):
+        distribution, build = PEERS[name]
+        try:
+            variants = build()
+        except ImportError as error:
+            print(f"{name}: not installed ({error.name}); pip install -e '.[peers]'")
+            continue
+        print(f"{name} {version(distribution)}: ", end="", flush=True)
+        for variant in variants:
+            tally = Tally(variant)
+            run_variant(tally, cases)
+            tallies.append(tally)
+            print(f"{variant.name} {tally.seconds:.1f} s; ", end="", flush=True)
+        print()
+        if name == "prv_accountant":
+            for line in prv_rdp_diagnostic():
+                print(f"  {line}")
+    print()
+    header = f"{'peer':<15}{'variant':<33}{'bound?':<7}{'evals':>6}"
+    header += f"{'worst rel. err ε(δ)':>20}{'δ(ε)':>10}"
+    header += f"{'inf':>5}{'violations':>11}{'worst undercut':>16}{'s':>7}"
+    print(header)
+    print("-" * len(header))
+    for tally in tallies:
+        variant = tally.variant
+        print(
+            f"{variant.peer:<15}{variant.name:<33}{'upper' if variant.is_bound else 'est.':<7}"
+            f"{tally.evaluations:>6}{_worst(tally, 'ε'):>20}{_worst(tally, 'δ'):>10}"
+            f"{tally.infinite:>5}{len(tally.violations):>11}"
+            f"{tally.worst_undercut:>16.2e}"
+            f"{tally.seconds:>7.1f}"
+        )
+    for tally in tallies:
+        variant = tally.variant
+        title = f"{variant.peer} / {variant.name}"
+        print()
+        print(f"{title}: cases {', '.join(sorted(tally.cases_run)) or 'none'}")
+        for asked, (error, at) in sorted(tally.worst.items()):
+            print(f"  worst relative error of {asked}: {error:.3e} at {at}")
+        for line in tally.violations:
+            print(f"  VIOLATION {line}")
+        for line in tally.failures:
+            print(f"  failed: {line}")
+    print()
+    print(f"total {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
