@@ -31,6 +31,7 @@ PAGES = {
             "notions",
             "structured",
             "partial_knowledge",
+            "qif",
             "bldp",
             "render",
             "latex_text",
