@@ -136,7 +136,7 @@ class ExactTable:
 
     @property
     def column_keys(self) -> list[str]:
-        """Machine names of the columns (``keys``, else the headers): JSON and pandas use them."""
+        """Machine names of the columns (``keys``, else the headers); JSON and pandas use them."""
         return list(self.keys) if self.keys is not None else list(self.columns)
 
     def _decimal_column(self, index: int) -> bool:

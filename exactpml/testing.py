@@ -35,7 +35,7 @@ __all__ = [
     "register_profiles",
 ]
 
-#: Hypothesis profiles by name: max_examples and whether examples are derandomized.
+#: Hypothesis profiles by name, with max_examples and whether examples are derandomized.
 PROFILES = {
     "exactpml-dev": (60, False),
     "exactpml-ci": (150, True),

@@ -123,7 +123,7 @@ class RunOptions:
 
     @property
     def examples_per_property(self) -> int:
-        """Random instances per property: ``examples``, or the profile's default."""
+        """Random instances per property, ``examples`` or the profile's default."""
         return self.examples if self.examples is not None else PROFILE_EXAMPLES[self.profile]
 
 

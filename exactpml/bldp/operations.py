@@ -79,10 +79,10 @@ def _model(model: object, name: str = "model") -> BoundedLeakageModel:
 
 
 def realize(kernel: Mechanism) -> tuple[Distribution, Callable[[Any, Any], Hashable]]:
-    """Finite randomness U and a function f with f(x, U) ~ kernel(·|x) for every input x.
+    """Finite randomness U and a function f with ``f(x, U) ~ kernel(·|x)`` for every input x.
 
     Rational kernels use the quantile coupling (U indexes the intervals between all the
-    rows' cumulative sums: at most Σ_x |supp row x| values); symbolic ones the product
+    rows' cumulative sums: at most ``Σ_x |supp row x|`` values); symbolic ones the product
     coupling (one independent draw per input).  Either way each row's law is exact.
     """
     if not isinstance(kernel, Mechanism):

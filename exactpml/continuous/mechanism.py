@@ -164,7 +164,7 @@ class ContinuousMechanism:
     # --- constructors -----------------------------------------------------------------
     @classmethod
     def laplace(cls, centers: Mapping[Label, object], scale: object) -> ContinuousMechanism:
-        """Y | X = x ~ Lap(centers[x], scale): p(y|x) = exp(-|y - mu_x| / b) / (2b)."""
+        """Y | X = x ~ Lap(centers[x], scale): ``p(y|x) = exp(-|y - mu_x| / b) / (2b)``."""
         b = _positive(scale, "scale")
         y = sympy.Symbol("y", real=True)
         return cls(

@@ -182,7 +182,7 @@ class ProductPrior:
         return value
 
     def joint(self) -> Distribution:
-        """The prior as a Distribution on D^n (|D|^n outcomes: small n only)."""
+        """The prior as a Distribution on D^n (``|D|^n`` outcomes: small n only)."""
         return Distribution.product(list(self.marginals))
 
     def __eq__(self, other: object) -> bool:

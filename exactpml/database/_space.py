@@ -86,7 +86,7 @@ class DatabaseSpace:
     # --- databases --------------------------------------------------------------------
     @property
     def count(self) -> int:
-        """|D|^n, the number of databases."""
+        """``|D|^n``, the number of databases."""
         return len(self.alphabet) ** self.size
 
     def databases(self) -> Iterator[Database]:

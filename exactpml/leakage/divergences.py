@@ -103,7 +103,7 @@ def kl_divergence(p: Distribution, q: Distribution) -> Scalar:
 
 
 def total_variation(p: Distribution, q: Distribution) -> Scalar:
-    """Statistical distance max_T |P(T) - Q(T)| = ½ Σ_z |p(z) - q(z)|, exact."""
+    """Statistical distance ``max_T |P(T) - Q(T)| = ½ Σ_z |p(z) - q(z)|``, exact."""
     _require_distribution(p, "p")
     _require_distribution(q, "q")
     _same_alphabet(p, q)

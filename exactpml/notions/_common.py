@@ -30,7 +30,7 @@ class WorstCase:
     Attributes:
         value: the parameter: a :class:`LogValue` for ε-type notions (ε-DP, free lunch,
             local DP), an exact scalar for δ and statistical distances.
-        database: x of the worst pair (None when there is no pair, e.g. |D| = 1).
+        database: x of the worst pair (None when there is no pair, e.g. ``|D| = 1``).
         neighbour: x' of the worst pair (for local DP: the entries d and d').
         output: the worst output y (ε-type notions), else None.
         event: the worst event S (δ(ε): {y : p(y|x) > e^ε p(y|x')}; statistical distance:

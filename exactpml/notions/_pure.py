@@ -260,7 +260,7 @@ def _total_variation(row: Sequence[Scalar], other: Sequence[Scalar]) -> tuple[Sc
 
 
 def neighbour_statistical_distance(mechanism: object) -> WorstCase:
-    """max over neighbours x ~ x' of the statistical distance max_T |P(T) - Q(T)| (Vadhan §1.1).
+    """max over neighbours x ~ x' of the statistical distance ``max_T |P(T) - Q(T)|`` (Vadhan §1.1).
 
     The witness event is ``T = {y : p(y|x) > p(y|x')}``, where the maximum is attained.
     """

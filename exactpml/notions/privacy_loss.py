@@ -194,7 +194,7 @@ class PrivacyLossDistribution:
 
     @property
     def mass_at_minus_infinity(self) -> Scalar:
-        """Q(p(O) = 0) = 1 - Σ_i mass_i e^{-loss_i}: the Q-mass that P never reaches."""
+        """Q(p(O) = 0) = 1 - Σ_i mass_i e^{-loss_i}, the Q-mass that P never reaches."""
         if self._lattice is not None:
             _, weighted = self._lattice.pieces(0)
             return 1 - weighted

@@ -78,7 +78,7 @@ def additive_bayes_capacity(mechanism: Mechanism, *, max_secrets: int = MAX_SECR
     """ML_1^+(D, C) = max_π V_1[π▷C] - V_1(π), over sub-uniform priors (book Ch. 7).
 
     The maximum is realised on a prior uniform on some non-empty S ⊆ X, where the leakage is
-    (Σ_y max_{x∈S} C(x, y) - 1) / |S|; every S is tried (the smallest maximiser first, in
+    ``(Σ_y max_{x∈S} C(x, y) - 1) / |S|``; every S is tried (the smallest maximiser first, in
     input order).  More than ``max_secrets`` inputs raises ``InvalidArgument``.
 
     >>> capacity = additive_bayes_capacity(Mechanism.identity("abc"))

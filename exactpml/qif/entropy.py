@@ -95,7 +95,7 @@ def mutual_information(mechanism: Mechanism, prior: Distribution) -> Scalar:
 def renyi_entropy(distribution: Distribution, order: object) -> Scalar:
     """H_α(P) = log(Σ_x p(x)^α) / (1 - α) in nats, for a rational α >= 0 or α = ∞ (Rényi 1961).
 
-    α = 0 gives log |supp P| (Hartley), α = 1 the Shannon entropy (the limit), α = ∞ the
+    α = 0 gives ``log |supp P|`` (Hartley), α = 1 the Shannon entropy (the limit), α = ∞ the
     min-entropy -log max p.  For a non-integer α the sum is an algebraic number.
 
     >>> renyi_entropy(Distribution({"a": "1/2", "b": "1/4", "c": "1/4"}), 2)

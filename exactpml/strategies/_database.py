@@ -87,7 +87,7 @@ def database_mechanisms(
     one binary randomizer of full support and the number of ones is released (outputs
     0..n), the local-DP shape whose ε grows with the distance between databases.
     ``zeros=False`` keeps full support, near-ties, extreme ratios and per-record (1/4 each).
-    ``max_databases`` bounds |D|^n when ``space`` is drawn.
+    ``max_databases`` bounds ``|D|^n`` when ``space`` is drawn.
     """
     if space is None:
         space = draw(database_spaces().filter(lambda s: s.count <= max_databases))

@@ -31,8 +31,8 @@ def tuple_mechanisms(
     zeros: bool = True,
     max_inputs: int = 27,
 ) -> Mechanism:
-    """A rational mechanism on D^n with n in [min_entries, max_entries], |D| in
-    [min_alphabet, max_alphabet] (|D|^n at most ``max_inputs``), outputs ``range(m)``.
+    """A rational mechanism on D^n with n in [min_entries, max_entries], ``|D|`` in
+    [min_alphabet, max_alphabet] (``|D|^n`` at most ``max_inputs``), outputs ``range(m)``.
 
     Sizes first, then a regime of ``KERNEL_REGIMES`` for the rows (see
     :func:`~exactpml.strategies.mechanisms`); ``zeros=False`` keeps the positive regimes

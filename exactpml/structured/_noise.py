@@ -152,7 +152,7 @@ def _integer(value: Scalar, what: str) -> int:
 
 @dataclass(frozen=True, slots=True, init=False)
 class GeometricNoise(Noise):
-    """Two-sided geometric noise P(Z = z) = (1 - α)/(1 + α) α^{|z|}, α in (0, 1) rational.
+    """Two-sided geometric noise ``P(Z = z) = (1 - α)/(1 + α) α^{|z|}``, α in (0, 1) rational.
 
     >>> noise = GeometricNoise("1/2")
     >>> window = Window((Fraction(0), Fraction(1)), None)
@@ -240,7 +240,7 @@ class GeometricNoise(Noise):
 
 @dataclass(frozen=True, slots=True, init=False)
 class LaplaceNoise(Noise):
-    """Laplace noise of scale b > 0: density exp(-|y - q|/b) / (2b), a continuous output."""
+    """Laplace noise of scale b > 0: density ``exp(-|y - q|/b) / (2b)``, a continuous output."""
 
     scale: Scalar
     continuous = True

@@ -104,7 +104,7 @@ class PerRecordMechanism(StructuredDatabaseMechanism):
 
     @property
     def outputs(self) -> tuple[Label, ...]:
-        """Output tuples (|Y_R|^n of them: small n only)."""
+        """Output tuples (``|Y_R|^n`` of them; small n only)."""
         return tuple(itertools.product(self.randomizer.outputs, repeat=self.space.size))
 
     def probability(self, database: Sequence[Label], output: Sequence[Label]) -> Scalar:

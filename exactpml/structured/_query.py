@@ -72,12 +72,12 @@ def _number(value: object, where: str) -> Scalar:
 class Query(ABC):
     """q(x) = h(g_1(d_1) ⊕ … ⊕ g_n(d_n)); subclasses define g, ⊕ and h."""
 
-    #: ``"sum"`` or ``"product"``: the operation ⊕ combining the entries' statistics.
+    #: ``"sum"`` or ``"product"``, the operation ⊕ combining the entries' statistics.
     combine: str = "sum"
 
     @property
     def increasing(self) -> bool:
-        """True when h is increasing in t (False: decreasing, the harmonic mean)."""
+        """True when h is increasing in t (False when decreasing, the harmonic mean)."""
         return True
 
     @abstractmethod

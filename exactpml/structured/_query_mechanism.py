@@ -347,7 +347,7 @@ class QueryMechanism(StructuredDatabaseMechanism):
     def delta_closed_form(self, exp_epsilon: Scalar) -> WorstCase | None:
         """δ(ε) of Laplace noise: the closed form at the widest neighbouring pair of answers.
 
-        δ grows with |q - q'| (:mod:`exactpml.notions.continuous_noise`), so the worst pair
+        δ grows with ``|q - q'|`` (:mod:`exactpml.notions.continuous_noise`), so the worst pair
         has the largest gap; finite-output noises return None (computed on the outputs).
         """
         if not isinstance(self.noise, LaplaceNoise):

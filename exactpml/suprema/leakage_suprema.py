@@ -387,9 +387,9 @@ def sup_entry_leakage(
 ) -> Supremum:
     """sup over the family of l(D_i->y), for a mechanism on databases D^n.
 
-    * 𝒬_X: Thm 4.2 (3) -- the DP ratio max_{d_-i} max_{d, d'} p(y|d, d_-i)/p(y|d', d_-i),
-      reached by the product prior of eq. (B.3) (1 - t on d*_-i and on d'_i);
-    * 𝒫_X: Thm 4.5 (3) -- max_{d != d'} max_{d_-i} p(y|d, .) / min_{d_-i} p(y|d', .)
+    * 𝒬_X: Thm 4.2 (3) -- the DP ratio ``max_{d_-i} max_{d, d'} p(y|d, d_-i)/p(y|d', d_-i)``,
+      reached by the product prior of eq. (B.3) (1 - t on ``d*_-i`` and on ``d'_i``);
+    * 𝒫_X: Thm 4.5 (3) -- ``max_{d != d'} max_{d_-i} p(y|d, .) / min_{d_-i} p(y|d', .)``
       (eq. (B.6a)), reached by the prior of eq. (B.5); over all entries it is the
       free-lunch ratio;
     * finite, parametric and 𝒫_c^f families: exact, see the module docstring.
@@ -534,7 +534,7 @@ def sup_conditional_pml(
     output: Label | None = None,
     entry: int | None = None,
 ) -> Supremum:
-    """sup over the family of max_{d_-i} l(D_i->y | d_-i) (Thm 4.2 (1) for 𝒫_X, (2) for 𝒬_X).
+    """sup over the family of ``max_{d_-i} l(D_i->y | d_-i)`` (Thm 4.2 (1) for 𝒫_X, (2) for 𝒬_X).
 
     For 𝒫_X and 𝒬_X the value is the DP ratio (B.1), reached by a product prior with
     P_{D_i} putting 1 - t on argmin_d p(y|d, d*_-i) (the construction after (B.1c)); the

@@ -80,7 +80,7 @@ class Instance:
         measure: see :data:`Measure`.
         attribute: the attribute kernel P_{U|X} (measures ``"attribute"`` and ``"gain"``).
         entry: the entry index i (measures ``"entry"`` and ``"conditional"``).
-        side_information: d_-i (measure ``"conditional"``).
+        side_information: ``d_-i`` (measure ``"conditional"``).
         parameter_value: the family's parameter value, when the instance is a family member.
     """
 
