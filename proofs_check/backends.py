@@ -26,7 +26,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Protocol
 
 from exactpml.errors import InvalidArgument
-from proofs_check.task import CheckOutcome, CheckTask, execute, run_task
+from proofs_check.task import CheckOutcome, CheckTask, execute, run_task, run_task_threaded
 
 __all__ = [
     "Backend",
@@ -260,7 +260,7 @@ class DaskBackend:
         """Submit every task to the cluster and yield outcomes as they complete."""
         from distributed import as_completed as dask_completed
 
-        futures = {self.client.submit(run_task, task, pure=False): task for task in tasks}
+        futures = {self.client.submit(run_task_threaded, task, pure=False): task for task in tasks}
         done: set[CheckTask] = set()
         try:
             for future in dask_completed(list(futures), loop=self.client.loop):

@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from proofs_check.context import CheckContext, Profile
 from proofs_check.record import Evidence
 
-__all__ = ["CheckOutcome", "CheckTask", "execute", "resolve_target", "run_task"]
+__all__ = [
+    "CheckOutcome",
+    "CheckTask",
+    "execute",
+    "resolve_target",
+    "run_task",
+    "run_task_threaded",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,10 +142,30 @@ def _prepare_worker(modules: tuple[str, ...]) -> None:
 
 
 def run_task(task: CheckTask) -> CheckOutcome:
-    """Worker entry point: import the check named by the task and run it.
+    """Worker entry point (one task at a time per process): import the check and run it."""
+    start = time.perf_counter()
+    try:
+        for module in task.modules:
+            importlib.import_module(module)
+        function = resolve_target(task.target)
+    except (Exception, SystemExit) as exc:
+        return CheckOutcome(
+            task.claim_id,
+            task.shard,
+            (),
+            f"cannot load the check {task.target}: {_describe_error(exc)}",
+            time.perf_counter() - start,
+        )
+    return execute(task, function)
 
-    Imports happen once per worker process under a lock (:func:`_prepare_worker`), so the
-    threads of a Dask worker never import the same modules concurrently.
+
+def run_task_threaded(task: CheckTask) -> CheckOutcome:
+    """Entry point for workers that run tasks in several threads (Dask).
+
+    Imports happen once per process under a lock (:func:`_prepare_worker`), so the threads
+    of a Dask worker never import the same modules concurrently.  Process-pool workers run
+    one task at a time and use :func:`run_task` (they need no lock, and importing every
+    claim module up front only delayed their first task).
     """
     start = time.perf_counter()
     try:
