@@ -36,23 +36,18 @@ from exactpml.core.parameters import probability
 from exactpml.database import StructuredDatabaseMechanism, as_database_mechanism
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.leakage.hockey_stick import hockey_stick
-from exactpml.notions._common import WorstCase, compare_scalars, exp_epsilon_value
+from exactpml.notions._common import (
+    WorstCase,
+    check_distribution_pair,
+    compare_scalars,
+    exp_epsilon_value,
+)
 from exactpml.notions.privacy_loss import privacy_loss_distribution, privacy_loss_of_rows
 
 __all__ = ["delta_for_epsilon", "hockey_stick_divergence", "hockey_stick_event"]
 
 Label = Hashable
 _FORMS = ("set", "plrv")
-
-
-def _check_pair(p: object, q: object) -> tuple[Distribution, Distribution]:
-    for name, value in (("p", p), ("q", q)):
-        if not isinstance(value, Distribution):
-            raise InvalidArgument(f"{name} must be a Distribution, got {type(value).__name__}")
-    assert isinstance(p, Distribution) and isinstance(q, Distribution)
-    if set(p.outcomes) != set(q.outcomes):
-        raise InvalidArgument("p and q must be distributions on the same outcomes")
-    return p, q
 
 
 def _check_form(form: object) -> str:
@@ -88,7 +83,7 @@ def hockey_stick_event(
     p: Distribution, q: Distribution, *, epsilon: object = None, exp_epsilon: object = None
 ) -> frozenset[Label]:
     """The event S* = {y : p(y) > e^ε q(y)} that attains max_S P(S) - e^ε Q(S)."""
-    p, q = _check_pair(p, q)
+    p, q = check_distribution_pair(p, q)
     ratio = exp_epsilon_value(epsilon, exp_epsilon, negative_allowed=True)
     _, event = _set_form(p.probabilities, [q[o] for o in p.outcomes], ratio)
     return frozenset(p.outcomes[c] for c in event)
@@ -107,7 +102,7 @@ def hockey_stick_divergence(
     ``form="plrv"`` computes E_{O~P}[max(0, 1 - e^{ε - L(O)})] from the privacy-loss
     distribution instead (thesis, Prop 8); both give the same exact value.
     """
-    p, q = _check_pair(p, q)
+    p, q = check_distribution_pair(p, q)
     ratio = exp_epsilon_value(epsilon, exp_epsilon, negative_allowed=True)
     if _check_form(form) == "plrv":
         return privacy_loss_distribution(p, q).delta_for_epsilon(exp_epsilon=ratio)

@@ -13,12 +13,20 @@ from typing import Any
 
 from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.decisions import exact_sign as sign_of
+from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar
 from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import epsilon_bound, exp_epsilon_of
 from exactpml.errors import InvalidArgument
 
-__all__ = ["WorstCase", "compare_scalars", "epsilon_bound", "exp_epsilon_value", "sign_of"]
+__all__ = [
+    "WorstCase",
+    "check_distribution_pair",
+    "compare_scalars",
+    "epsilon_bound",
+    "exp_epsilon_value",
+    "sign_of",
+]
 
 Label = Hashable
 
@@ -89,3 +97,14 @@ def exp_epsilon_value(
     exp(1/2)
     """
     return exp_epsilon_of(epsilon, exp_epsilon, name=name, negative_allowed=negative_allowed)
+
+
+def check_distribution_pair(p: object, q: object) -> tuple[Distribution, Distribution]:
+    """``(p, q)`` checked: two Distributions on the same outcomes (else InvalidArgument)."""
+    for name, value in (("p", p), ("q", q)):
+        if not isinstance(value, Distribution):
+            raise InvalidArgument(f"{name} must be a Distribution, got {type(value).__name__}")
+    assert isinstance(p, Distribution) and isinstance(q, Distribution)
+    if set(p.outcomes) != set(q.outcomes):
+        raise InvalidArgument("p and q must be distributions on the same outcomes")
+    return p, q

@@ -65,6 +65,7 @@ from exactpml.core.exact import (
 from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import exp_epsilon_of, positive_integer, probability, renyi_order
 from exactpml.errors import InvalidArgument
+from exactpml.notions._common import check_distribution_pair
 from exactpml.notions._lattice import LatticeLaw, lattice_exponents
 
 __all__ = ["PrivacyLossDistribution", "privacy_loss_distribution"]
@@ -475,16 +476,6 @@ def _build(
     )
 
 
-def _check_pair(p: object, q: object) -> tuple[Distribution, Distribution]:
-    for name, value in (("p", p), ("q", q)):
-        if not isinstance(value, Distribution):
-            raise InvalidArgument(f"{name} must be a Distribution, got {type(value).__name__}")
-    assert isinstance(p, Distribution) and isinstance(q, Distribution)
-    if set(p.outcomes) != set(q.outcomes):
-        raise InvalidArgument("p and q must be distributions on the same outcomes")
-    return p, q
-
-
 def privacy_loss_of_rows(row: Sequence[Scalar], other: Sequence[Scalar]) -> PrivacyLossDistribution:
     """The PLD of two aligned probability vectors (the engine of privacy_loss_distribution)."""
     ratios: list[Scalar] = []
@@ -518,5 +509,5 @@ def privacy_loss_distribution(p: Distribution, q: Distribution) -> PrivacyLossDi
     >>> [(str(loss), mass) for loss, mass in pld]
     [('-log(3)', Fraction(1, 4)), ('log(3)', Fraction(3, 4))]
     """
-    p, q = _check_pair(p, q)
+    p, q = check_distribution_pair(p, q)
     return privacy_loss_of_rows(p.probabilities, [q[o] for o in p.outcomes])

@@ -48,7 +48,7 @@ from exactpml.core.parameters import exp_epsilon_of, probability, real_number, r
 from exactpml.database import as_database_mechanism
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.leakage.hockey_stick import max_ratio
-from exactpml.notions._common import WorstCase
+from exactpml.notions._common import WorstCase, check_distribution_pair
 from exactpml.notions.privacy_loss import PrivacyLossDistribution, privacy_loss_of_rows
 
 __all__ = [
@@ -63,16 +63,6 @@ __all__ = [
 ]
 
 Label = Hashable
-
-
-def _check_pair(p: object, q: object) -> tuple[Distribution, Distribution]:
-    for name, value in (("p", p), ("q", q)):
-        if not isinstance(value, Distribution):
-            raise InvalidArgument(f"{name} must be a Distribution, got {type(value).__name__}")
-    assert isinstance(p, Distribution) and isinstance(q, Distribution)
-    if set(p.outcomes) != set(q.outcomes):
-        raise InvalidArgument("p and q must be distributions on the same outcomes")
-    return p, q
 
 
 def _rational(value: Fraction) -> sympy.Rational:
@@ -114,7 +104,7 @@ def renyi_divergence(p: Distribution, q: Distribution, order: object) -> LogValu
     >>> print(renyi_divergence(p, q, "oo"))
     log(2)
     """
-    p, q = _check_pair(p, q)
+    p, q = check_distribution_pair(p, q)
     alpha = renyi_order(order)
     return _divergence(p.probabilities, [q[o] for o in p.outcomes], alpha)
 

@@ -47,6 +47,7 @@ from exactpml.core.exact import (
 )
 from exactpml.core.parameters import exp_epsilon_of, probability, real_number
 from exactpml.errors import InvalidArgument
+from exactpml.notions._common import check_distribution_pair
 
 __all__ = ["TradeoffCurve", "dp_tradeoff_curve", "tradeoff_curve"]
 
@@ -114,16 +115,6 @@ def _maximum(values: Sequence[Scalar]) -> Scalar:
     return best
 
 
-def _check_pair(p: object, q: object) -> tuple[Distribution, Distribution]:
-    for name, value in (("p", p), ("q", q)):
-        if not isinstance(value, Distribution):
-            raise InvalidArgument(f"{name} must be a Distribution, got {type(value).__name__}")
-    assert isinstance(p, Distribution) and isinstance(q, Distribution)
-    if set(p.outcomes) != set(q.outcomes):
-        raise InvalidArgument("p and q must be distributions on the same outcomes")
-    return p, q
-
-
 def tradeoff_curve(p: Distribution, q: Distribution) -> TradeoffCurve:
     """T(P, Q) of Dong, Roth, Su 2019, Def 2.1, as exact breakpoints (module docstring).
 
@@ -131,7 +122,7 @@ def tradeoff_curve(p: Distribution, q: Distribution) -> TradeoffCurve:
     >>> print(tradeoff_curve(Distribution({0: 1, 1: 0}), Distribution({0: "1/2", 1: "1/2"})))
     TradeoffCurve((0, 1/2), (1, 0))
     """
-    p, q = _check_pair(p, q)
+    p, q = check_distribution_pair(p, q)
     free: Scalar = Fraction(0)  # Q-mass where P vanishes: rejected at no type-I cost
     levels: dict[Any, list[tuple[Scalar, Scalar]]] = {}
     for outcome, a in p.items():
