@@ -37,11 +37,14 @@ from typing import Any, TypeAlias
 
 import sympy
 
+from exactpml.core import _sympy_factor_cache
 from exactpml.core._integer_arithmetic import coprime_fraction as _coprime
 from exactpml.core._integer_arithmetic import reduced_fraction
 from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.parsing import parse_exact
 from exactpml.errors import InexactInput, InvalidArgument
+
+_sympy_factor_cache.install()  # sympy's factor cache refuses composite factors it is given
 
 __all__ = [
     "Scalar",
