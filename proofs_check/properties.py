@@ -309,10 +309,12 @@ def _guidance(value: object) -> float | None:
     try:
         if isinstance(value, int | Fraction | float | Decimal):
             number = float(value)
+        elif isinstance(value, str):  # never parsed: sympify would evaluate the text
+            raise TypeError("a string")
         else:
             import sympy
 
-            number = float(sympy.sympify(value).evalf(17))
+            number = float(sympy.sympify(value, strict=True).evalf(17))
     except OverflowError:
         number = math.inf if value > 0 else -math.inf  # type: ignore[operator]
     except (TypeError, ValueError, AttributeError) as exc:

@@ -461,3 +461,16 @@ def test_the_same_seed_gives_the_same_evidence_with_a_small_scope_and_a_margin()
         )
 
     assert run() == run()
+
+
+def test_a_margin_given_as_text_is_refused_never_evaluated() -> None:
+    import sympy
+
+    from exactpml import LogValue
+    from exactpml.errors import InvalidArgument
+    from proofs_check.properties import _guidance
+
+    with pytest.raises(InvalidArgument, match="margin must return a real number"):
+        _guidance("__import__('os').getcwd()")
+    assert _guidance(sympy.log(2)) == pytest.approx(0.6931471805599453)  # steering only
+    assert _guidance(LogValue(Fraction(2))) == pytest.approx(0.6931471805599453)
