@@ -36,6 +36,7 @@ __all__ = [
     "hamming",
     "neighbourhoods",
     "neighbouring_databases",
+    "pairs_at_distance",
     "ratio_over_pairs",
     "row_law",
     "table_dp_ratio",
@@ -52,6 +53,34 @@ def hamming(x: Sequence[Any], y: Sequence[Any]) -> int:
     return sum(1 for a, b in zip(x, y, strict=True) if a != b)
 
 
+def pairs_at_distance(databases: Sequence[Sequence[Any]], distance: int) -> list[Pair]:
+    """Every ordered pair (x, x') of ``databases`` with ``hamming(x, x') == distance``.
+
+    Distance 1 (neighbours, Def 4.1) is found as the definition reads: each x with one
+    entry changed to another value seen at that position, kept if it is among
+    ``databases``; O(N n |D|) instead of comparing all N² pairs.  Other distances compare
+    every pair.
+    """
+    if distance != 1:
+        return [(x, x2) for x in databases for x2 in databases if hamming(x, x2) == distance]
+    present = {tuple(x): x for x in databases}
+    if not present:
+        return []
+    size = len(next(iter(present)))
+    if any(len(x) != size for x in present):
+        raise ValueError("databases of different sizes")
+    values = [list(dict.fromkeys(x[i] for x in present)) for i in range(size)]
+    pairs: list[Pair] = []
+    for key, x in present.items():
+        for i in range(size):
+            for value in values[i]:
+                if value != key[i]:
+                    other = present.get((*key[:i], value, *key[i + 1 :]))
+                    if other is not None:
+                        pairs.append((x, other))
+    return pairs
+
+
 def all_databases(alphabet: Iterable[Any], n: int) -> list[tuple[Any, ...]]:
     """Every database of ``n`` entries over ``alphabet``, in lexicographic order."""
     return list(itertools.product(alphabet, repeat=n))
@@ -59,8 +88,7 @@ def all_databases(alphabet: Iterable[Any], n: int) -> list[tuple[Any, ...]]:
 
 def neighbouring_databases(alphabet: Iterable[Any], n: int) -> list[Pair]:
     """Every ordered pair of databases of D^n differing in exactly one entry."""
-    databases = all_databases(alphabet, n)
-    return [(x, x2) for x in databases for x2 in databases if hamming(x, x2) == 1]
+    return pairs_at_distance(all_databases(alphabet, n), 1)
 
 
 def row_law(mechanism: Any, x: Hashable) -> dict[Hashable, Any]:
@@ -97,7 +125,7 @@ def dp_ratio(mechanism: Mechanism, y: Hashable | None = None, *, distance: int =
     """e^ε of Def 4.1 over the mechanism's inputs at Hamming distance ``distance`` (group
     privacy for distance > 1), at output ``y`` or over every output."""
     inputs: list[Any] = list(mechanism.inputs)
-    pairs = [(x, x2) for x in inputs for x2 in inputs if hamming(x, x2) == distance]
+    pairs = pairs_at_distance(inputs, distance)
     return ratio_over_pairs(pairs, _outputs(mechanism, y), mechanism.probability)
 
 
@@ -125,8 +153,7 @@ def dp_ratio_over_space(
 ) -> Ratio:
     """Def 4.1 (and group privacy) over every database of D^n at Hamming distance
     ``distance``, for any mechanism with ``outputs`` and ``probability(x, y)``."""
-    databases = all_databases(alphabet, n)
-    pairs = [(x, x2) for x in databases for x2 in databases if hamming(x, x2) == distance]
+    pairs = pairs_at_distance(all_databases(alphabet, n), distance)
     return ratio_over_pairs(pairs, mechanism.outputs, mechanism.probability)
 
 

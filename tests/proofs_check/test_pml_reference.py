@@ -90,3 +90,25 @@ def test_ratio_at_most_exp_brackets_e_to_the_q(exponent: Fraction) -> None:
         assert ref.ratio_at_most_exp(ratio, exponent) is (scale < 1)
     assert ref.ratio_at_most_exp(Fraction(1), Fraction(0))
     assert not ref.ratio_at_most_exp(Fraction(1, 10**9) + 1, Fraction(0))
+
+
+def test_neighbour_pairs_by_substitution_are_the_pairs_at_hamming_distance_one() -> None:
+    # independent of pairs_at_distance's substitution: the quadratic filter of the definition
+    import itertools
+    import random
+
+    generator = random.Random(7)
+    for size in (1, 2, 3):
+        full = list(itertools.product((0, 1, 2), repeat=size))
+        for _ in range(20):
+            subset = [x for x in full if generator.random() < 0.6]
+            for distance in (1, 2):
+                expected = {
+                    (x, x2)
+                    for x in subset
+                    for x2 in subset
+                    if sum(a != b for a, b in zip(x, x2, strict=True)) == distance
+                }
+                pairs = ref.pairs_at_distance(subset, distance)
+                assert len(pairs) == len(set(pairs))
+                assert set(pairs) == expected
