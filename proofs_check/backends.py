@@ -21,8 +21,11 @@ import multiprocessing
 import re
 import signal
 import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as connection_wait
 from typing import Any, Protocol
 
 from exactpml.errors import InvalidArgument
@@ -147,90 +150,185 @@ class SerialBackend:
 STOP_GRACE_SECONDS = 5.0
 
 
-def _ignore_interrupts() -> None:
-    """Worker initializer: leave SIGINT to the main process, which stops the workers."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _worker_loop(connection: Connection) -> None:
+    """A worker process: run the tasks received on ``connection`` until ``None`` or EOF.
 
-
-def stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Terminate the workers of ``pool`` now (running tasks are abandoned) and shut it down.
-
-    Each worker gets SIGTERM, then SIGKILL if it has not exited within
-    :data:`STOP_GRACE_SECONDS`; every worker is waited for, so none outlives this call.
-    Calling it again, or on a pool that is already shut down, does nothing harmful.
+    SIGINT is ignored (a Ctrl-C in a terminal reaches the whole process group; the main
+    process decides and terminates the workers).
     """
-    # ProcessPoolExecutor has no public way to stop busy workers before Python 3.14
-    # (terminate_workers); its process table is a dict pid -> multiprocessing.Process.
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        if process.exitcode is None:
-            process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.join(STOP_GRACE_SECONDS)
-        if process.exitcode is None:
-            process.kill()
-            process.join()
-    pool.shutdown(wait=True)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            task = connection.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        connection.send(run_task(task))
+
+
+class _Worker:
+    """One worker process, its end of the pipe, and the task it is running."""
+
+    def __init__(self, context: Any) -> None:
+        self.connection, child = context.Pipe()
+        self.process = context.Process(
+            target=_worker_loop, args=(child,), name="proofs_check-worker", daemon=True
+        )
+        self.process.start()
+        child.close()  # only the worker holds that end: its exit shows here as EOF
+        self.task: CheckTask | None = None
+        self.started = 0.0
+
+    def give(self, task: CheckTask) -> None:
+        self.task, self.started = task, time.monotonic()
+        self.connection.send(task)
+
+    def stop(self, *, now: bool) -> None:
+        """Ask an idle worker to exit, or terminate a busy one (``now``); never wait long."""
+        if not now and self.process.exitcode is None:
+            try:
+                self.connection.send(None)
+            except OSError:
+                now = True
+        if now and self.process.exitcode is None:
+            self.process.terminate()
+        self.connection.close()
+
+
+def _stop_workers(workers: Sequence[_Worker], *, now: bool) -> None:
+    """Stop every worker and wait for each (SIGKILL after :data:`STOP_GRACE_SECONDS`)."""
+    for worker in workers:
+        worker.stop(now=now)
+    for worker in workers:
+        worker.process.join(STOP_GRACE_SECONDS)
+        if worker.process.exitcode is None:
+            worker.process.kill()
+            worker.process.join()
+
+
+def _timed_out(task: CheckTask, timeout: float, seconds: float) -> CheckOutcome:
+    return CheckOutcome(
+        task.claim_id,
+        task.shard,
+        (),
+        f"stopped after {seconds:.1f} s: the check exceeded --timeout {timeout:g} s",
+        seconds,
+        timed_out=True,
+    )
 
 
 class ProcessBackend:
-    """Runs checks in ``workers`` local processes."""
+    """Runs checks in ``workers`` local processes, each task with an optional time limit.
+
+    The processes are started with ``forkserver`` where available (safe with threads, such
+    as the progress display's) and import checks by name.  A task that exceeds ``timeout``
+    seconds (counted from when its worker receives it) has its worker terminated and
+    becomes a timed-out outcome; a new worker takes the next task, the others run on.
+    """
 
     name = "processes"
     in_process = False
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, *, timeout: float | None = None) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise InvalidArgument(f"workers={workers!r} must be a positive integer.")
+        if timeout is not None and (
+            isinstance(timeout, bool) or not isinstance(timeout, int | float) or not timeout > 0
+        ):
+            raise InvalidArgument(f"timeout={timeout!r} must be a positive number of seconds.")
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+        self.timeout = timeout
+        self._running: list[_Worker] = []
+
+    def _context(self) -> Any:
+        methods = multiprocessing.get_all_start_methods()
+        method = "forkserver" if "forkserver" in methods else "spawn"
+        context = multiprocessing.get_context(method)
+        if method == "forkserver":
+            context.set_forkserver_preload(["proofs_check.task", "hypothesis", "sympy"])
+        return context
 
     def run(
         self, tasks: Sequence[CheckTask], functions: Mapping[str, Callable[..., Any]]
     ) -> Iterator[CheckOutcome]:
-        """Submit every task to a process pool and yield outcomes as they complete.
+        """Run every task in the worker processes and yield outcomes as they complete.
 
         When the run ends early (an exception in the caller, such as an interrupt, or the
         caller stops iterating), the workers are terminated at once.
         """
         if not tasks:
             return
-        methods = multiprocessing.get_all_start_methods()
-        method = "forkserver" if "forkserver" in methods else "spawn"
-        context = multiprocessing.get_context(method)
-        if method == "forkserver":
-            context.set_forkserver_preload(["proofs_check.task", "hypothesis", "sympy"])
-        pool = ProcessPoolExecutor(
-            max_workers=min(self.workers, len(tasks)),
-            mp_context=context,
-            initializer=_ignore_interrupts,
-        )
-        self._pool = pool
+        context = self._context()
+        queue = deque(tasks)
+        idle: list[_Worker] = []
+        busy: list[_Worker] = []
+        self._running = []
         finished = False
+
+        def retire(worker: _Worker) -> None:
+            busy.remove(worker)
+            self._running.remove(worker)
+            _stop_workers([worker], now=True)
+
         try:
-            futures: dict[Future[CheckOutcome], CheckTask] = {
-                pool.submit(run_task, task): task for task in tasks
-            }
-            for future in as_completed(futures):
-                task = futures[future]
-                try:
-                    yield future.result()
-                except Exception as exc:  # a worker died (BrokenProcessPool) or similar
-                    yield _failed(task, exc, "worker process failed")
+            while queue or busy:
+                while queue and len(busy) < self.workers:
+                    worker = idle.pop() if idle else _Worker(context)
+                    if worker not in self._running:
+                        self._running.append(worker)
+                    busy.append(worker)
+                    task = queue.popleft()
+                    try:
+                        worker.give(task)
+                    except OSError as exc:  # the worker died while idle
+                        retire(worker)
+                        yield _failed(task, exc, "worker process failed")
+                wait: float | None = None
+                if self.timeout is not None and busy:
+                    first = min(worker.started for worker in busy)
+                    wait = max(0.0, first + self.timeout - time.monotonic())
+                handles: dict[Any, _Worker] = {}
+                for worker in busy:
+                    handles[worker.connection] = worker
+                    handles[worker.process.sentinel] = worker
+                ready = {
+                    id(handles[handle]): handles[handle]
+                    for handle in connection_wait(list(handles), timeout=wait)
+                }
+                for worker in ready.values():
+                    current = worker.task
+                    assert current is not None
+                    try:
+                        if not worker.connection.poll():
+                            raise EOFError("the worker exited")
+                        outcome = worker.connection.recv()
+                    except (EOFError, OSError) as exc:
+                        retire(worker)  # joins it
+                        code = worker.process.exitcode
+                        detail = f"exit code {code}" if code is not None else str(exc)
+                        yield _failed(current, RuntimeError(detail), "worker process failed")
+                        continue
+                    busy.remove(worker)
+                    worker.task = None
+                    idle.append(worker)
+                    yield outcome
+                if self.timeout is not None:
+                    now = time.monotonic()
+                    for worker in [w for w in busy if now - w.started >= self.timeout]:
+                        late = worker.task
+                        assert late is not None
+                        retire(worker)
+                        yield _timed_out(late, self.timeout, now - worker.started)
             finished = True
         finally:
-            if finished:
-                pool.shutdown(wait=True)
-            else:
-                stop_pool(pool)
-            self._pool = None
+            running, self._running = self._running, []
+            _stop_workers(running, now=not finished)
 
     def close(self) -> None:
         """Terminate the workers of a run that has not finished (one that was interrupted)."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            stop_pool(pool)
+        running, self._running = self._running, []
+        _stop_workers(running, now=True)
 
 
 class DaskBackend:

@@ -43,7 +43,16 @@ from proofs_check.formats import FORMATS, SUFFIXES, render
 from proofs_check.formats.to_table import print_report
 from proofs_check.output import check_writable, write_atomically
 from proofs_check.registry import Registry, default_registry
-from proofs_check.runner import MAX_SHARDS, Plan, Report, RunOptions, execute, make_backend, plan
+from proofs_check.runner import (
+    MAX_SHARDS,
+    MAX_TIMEOUT_SECONDS,
+    Plan,
+    Report,
+    RunOptions,
+    execute,
+    make_backend,
+    plan,
+)
 from proofs_check.verdict import ClaimResult
 
 __all__ = ["Interrupted", "build_parser", "main"]
@@ -146,16 +155,19 @@ def _integer(name: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)  # a timeout, not a mathematical quantity
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(
-            f"--scheduler-timeout must be a number of seconds in (0, 3600], got {text!r}"
-        )
-    return value
+def _seconds(name: str, high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)  # a time limit, not a mathematical quantity
+        except ValueError:
+            value = -1.0
+        if not 0 < value <= high:  # also refuses nan
+            raise argparse.ArgumentTypeError(
+                f"{name} must be a number of seconds in (0, {high:g}], got {text!r}"
+            )
+        return value
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -225,10 +237,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--scheduler-timeout",
-        type=_seconds,
+        type=_seconds("--scheduler-timeout", 3600),
         default=5.0,
         metavar="SECONDS",
         help="how long to wait for the scheduler (default 5)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=_seconds("--timeout", MAX_TIMEOUT_SECONDS),
+        metavar="SECONDS",
+        help="stop a claim's check after SECONDS and mark it TIMEOUT (never passed); "
+        "checks then run in worker processes",
     )
     parser.add_argument(
         "--format",
@@ -399,6 +418,7 @@ def _main(args: argparse.Namespace, registry: Registry | None, signals: _StopOnS
             mutant=args.mutant,
             modules=tuple(args.modules),
             all_claims=args.all_claims,
+            timeout=args.timeout,
         )
         the_plan = plan(args.patterns, options=options, registry=registry)
         if args.list:

@@ -27,6 +27,7 @@ from proofs_check.context import (
     validate_profile,
     validate_seed,
 )
+from proofs_check.record import Evidence
 from proofs_check.registry import Registry, default_registry, load_claim_modules
 from proofs_check.selection import select
 from proofs_check.statement import Claim, ListedItem
@@ -45,6 +46,7 @@ __all__ = [
 ]
 
 MAX_SHARDS = 10_000
+MAX_TIMEOUT_SECONDS = 86_400
 
 
 def default_workers() -> int:
@@ -71,6 +73,10 @@ class RunOptions:
             With modules and no claim pattern, only the claims those modules register run,
             unless ``all_claims`` is true.
         all_claims: With ``modules``, run the built-in claims too.
+        timeout: Seconds each check (each claim and shard) may run before it is stopped and
+            its claim marked TIMEOUT; ``None``: no limit.  With a limit every check runs
+            in a worker process (even with one worker), since only a process can be
+            stopped; not available with a Dask scheduler.
     """
 
     seed: int = 0
@@ -83,6 +89,7 @@ class RunOptions:
     mutant: str | None = None
     modules: tuple[str, ...] = ()
     all_claims: bool = False
+    timeout: float | None = None
 
     def __post_init__(self) -> None:
         validate_seed(self.seed)
@@ -120,6 +127,23 @@ class RunOptions:
                 f"scheduler_timeout={self.scheduler_timeout!r} must be a "
                 "positive number of seconds."
             )
+
+        if self.timeout is not None:
+            if (
+                isinstance(self.timeout, bool)
+                or not isinstance(self.timeout, int | float)
+                or not 0 < self.timeout <= MAX_TIMEOUT_SECONDS
+            ):
+                raise InvalidArgument(
+                    f"timeout={self.timeout!r} must be a number of seconds in "
+                    f"(0, {MAX_TIMEOUT_SECONDS}]."
+                )
+            if self.scheduler is not None:
+                raise InvalidArgument(
+                    "--timeout needs local worker processes (a process can be stopped; a "
+                    "check running in a Dask worker's thread cannot): drop --timeout or "
+                    "--scheduler."
+                )
 
     @property
     def examples_per_property(self) -> int:
@@ -328,9 +352,9 @@ def make_backend(options: RunOptions) -> Backend:
     if options.scheduler is not None:
         return DaskBackend(options.scheduler, timeout=options.scheduler_timeout)
     workers = options.workers if options.workers is not None else default_workers()
-    if workers == 1:
+    if workers == 1 and options.timeout is None:
         return SerialBackend()
-    return ProcessBackend(workers)
+    return ProcessBackend(workers, timeout=options.timeout)
 
 
 def execute(
@@ -347,7 +371,8 @@ def execute(
     if not backend.in_process and the_plan.non_importable:
         raise InvalidArgument(
             "these checks are defined inside a function, so worker processes cannot import "
-            f"them; define them at module level or run with one worker: "
+            f"them; define them at module level or run with one worker"
+            f"{' and no --timeout' if the_plan.options.timeout is not None else ''}: "
             f"{', '.join(the_plan.non_importable)}"
         )
     start = time.perf_counter()
@@ -365,8 +390,14 @@ def execute(
         if len(done) < shards:
             continue
         claim = by_id[outcome.claim_id]
-        evidence, error = merge_shards(done)
-        verdict, note = decide(claim, evidence, error)
+        stopped = [item for item in sorted(done, key=lambda o: o.shard) if item.timed_out]
+        evidence: tuple[Evidence, ...]
+        if stopped:
+            shard = f" (shard {stopped[0].shard})" if shards > 1 else ""
+            evidence, verdict, note = (), Verdict.TIMEOUT, f"{stopped[0].error}{shard}"
+        else:
+            evidence, error = merge_shards(done)
+            verdict, note = decide(claim, evidence, error)
         reason = the_plan.known_false.get(claim.id)
         if reason is not None and the_plan.options.mutant is None and not note:
             if verdict is Verdict.FAILED:

@@ -67,13 +67,18 @@ class CheckTask:
 
 @dataclass(frozen=True, slots=True)
 class CheckOutcome:
-    """What one task produced: evidence, or the error that stopped it, and its duration."""
+    """What one task produced: evidence, or the error that stopped it, and its duration.
+
+    ``timed_out`` is true when the backend stopped the task at the run's ``--timeout``
+    (``error`` then says after how long); such a claim's verdict is TIMEOUT.
+    """
 
     claim_id: str
     shard: int
     evidence: tuple[Evidence, ...]
     error: str | None
     seconds: float
+    timed_out: bool = False
 
 
 def resolve_target(target: str) -> object:

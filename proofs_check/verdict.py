@@ -1,10 +1,12 @@
-"""Verdicts: how a claim's evidence becomes PASSED, FAILED, UNDECIDED, NOT_CHECKABLE or ERROR.
+"""Verdicts: how a claim's evidence becomes PASSED, FAILED, UNDECIDED, NOT_CHECKABLE, ERROR
+or TIMEOUT.
 
 A claim passes only if its check produced evidence of every kind the claim lists and
 all of it held.  Any failed evidence makes it FAILED (with the exact counterexample).
 Missing kinds or a "not checkable" note make it NOT_CHECKABLE: never passed.  Evidence
 that could not be settled makes it UNDECIDED.  An exception in the check, or evidence of
-a kind the claim does not list, is an ERROR.
+a kind the claim does not list, is an ERROR.  A check stopped at the run's per-claim
+``--timeout`` is TIMEOUT, whatever its other shards produced: never passed.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class Verdict(StrEnum):
     UNDECIDED = "UNDECIDED"
     NOT_CHECKABLE = "NOT_CHECKABLE"
     ERROR = "ERROR"
+    TIMEOUT = "TIMEOUT"
 
     def __str__(self) -> str:
         return self.value

@@ -4,9 +4,9 @@ Schema ``exactpml.proofs_check/1``::
 
     {"schema": "exactpml.proofs_check/1",
      "exactpml_version": "0.1.0",
-     "options": {"seed", "examples", "profile", "shards", "mutant"},
+     "options": {"seed", "examples", "profile", "shards", "mutant", "timeout"},
      "summary": {"claims", "all_passed", "passed", "failed", "undecided",
-                 "not_checkable", "error"},
+                 "not_checkable", "error", "timeout"},
      "claims": [{"id", "source": {"file", "title"}, "result", "statement", "kinds",
                  "verdict", "note", "mutant", "counterexample",
                  "evidence": [{"kind", "passed", "summary", "counterexample", "finding",
@@ -110,6 +110,7 @@ def report_to_dict(report: Report, *, timings: bool = False) -> dict[str, Any]:
             "profile": options.profile,
             "shards": options.shards,
             "mutant": options.mutant,
+            "timeout": options.timeout,
         },
         "summary": {
             "claims": len(report.results),

@@ -49,7 +49,7 @@ def report_to_latex(report: Report, *, timings: bool = False, standalone: bool =
     ]
     for result in report.results:
         verdict = result.verdict.value.replace("_", " ").lower()
-        if result.verdict in (Verdict.FAILED, Verdict.ERROR):
+        if result.verdict in (Verdict.FAILED, Verdict.ERROR, Verdict.TIMEOUT):
             verdict = f"\\textbf{{{verdict}}}"
         row = [
             f"\\texttt{{{latex_escape(result.claim.id)}}}",

@@ -8,6 +8,8 @@ from proofs_check.verdict import ClaimResult, Verdict
 
 __all__ = ["report_to_markdown"]
 
+_NOT_CONCLUSIVE = (Verdict.FAILED, Verdict.ERROR, Verdict.TIMEOUT)
+
 
 def _cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", "<br>")
@@ -31,7 +33,7 @@ def _evidence_cell(result: ClaimResult) -> str:
 
 def _verdict(result: ClaimResult) -> str:
     text = result.verdict.value
-    return f"**{text}**" if result.verdict in (Verdict.FAILED, Verdict.ERROR) else text
+    return f"**{text}**" if result.verdict in _NOT_CONCLUSIVE else text
 
 
 def report_to_markdown(report: Report, *, timings: bool = False) -> str:
@@ -60,7 +62,7 @@ def report_to_markdown(report: Report, *, timings: bool = False) -> str:
         if timings:
             row.append(f"{result.seconds:.2f} s")
         lines.append("| " + " | ".join(row) + " |")
-    failed = [r for r in report.results if r.verdict in (Verdict.FAILED, Verdict.ERROR)]
+    failed = [r for r in report.results if r.verdict in _NOT_CONCLUSIVE]
     if failed:
         lines += ["", "## Counterexamples and errors", ""]
         for result in failed:
@@ -74,6 +76,8 @@ def report_to_markdown(report: Report, *, timings: bool = False) -> str:
                     lines.append(f"  - counterexample: {_code(item.counterexample or '')}")
             if result.verdict is Verdict.ERROR:
                 lines.append(f"- error: {_code(result.note)}")
+            if result.verdict is Verdict.TIMEOUT:
+                lines.append(f"- timeout: {_code(result.note)}")
             lines.append("")
         lines.pop()
     valued = [r for r in report.results if any(item.values for item in r.evidence)]

@@ -21,7 +21,11 @@ _STYLES = {
     Verdict.UNDECIDED: "yellow",
     Verdict.NOT_CHECKABLE: "cyan",
     Verdict.ERROR: "bold magenta",
+    Verdict.TIMEOUT: "bold dark_orange",
 }
+
+
+_STOPPED = (Verdict.ERROR, Verdict.TIMEOUT)
 
 
 def verdict_style(verdict: Verdict) -> str:
@@ -45,7 +49,7 @@ def _evidence_text(result: ClaimResult) -> Text:
     if result.note:
         if text:
             text.append("\n")
-        text.append(result.note, style="dim" if result.verdict is not Verdict.ERROR else "magenta")
+        text.append(result.note, style="magenta" if result.verdict in _STOPPED else "dim")
     return text
 
 

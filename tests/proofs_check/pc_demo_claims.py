@@ -304,3 +304,19 @@ def wrong_return(ctx: CheckContext) -> list[Evidence]:
 def worker_dies(ctx: CheckContext) -> list[Evidence]:
     """Kills the worker process (only ever run in a worker process)."""
     os._exit(3)
+
+
+@check(
+    "odd.runs_forever",
+    source="demo",
+    result="Odd 8",
+    statement="never returns",
+    kinds="E",
+    mutants={"m": "m"},
+    registry=odd_registry,
+)
+def runs_forever(ctx: CheckContext) -> list[Evidence]:
+    """Busy in pure Python without end (only ever run with a --timeout, in a worker)."""
+    count = 0
+    while True:
+        count += 1

@@ -26,8 +26,9 @@ def test_every_demo_claim_passes_in_process(demo: Registry, quick: RunOptions) -
 
 
 def test_misbehaving_checks_get_the_right_verdicts(odd: Registry, quick: RunOptions) -> None:
-    safe = [claim.id for claim in odd.claims() if claim.id != "odd.worker_dies"]
-    report = run_checks(safe, options=quick, registry=odd)  # worker_dies kills its process
+    in_workers_only = {"odd.worker_dies", "odd.runs_forever"}  # kills its process; never ends
+    safe = [claim.id for claim in odd.claims() if claim.id not in in_workers_only]
+    report = run_checks(safe, options=quick, registry=odd)
     found = verdicts(report)
     assert found == {
         "odd.raises": Verdict.ERROR,
@@ -181,7 +182,7 @@ def test_a_worker_that_dies_is_an_error_not_a_crash(odd: Registry) -> None:
     report = run_checks(["odd.worker_dies"], options=RunOptions(workers=2), registry=odd)
     (result,) = report.results
     assert result.verdict is Verdict.ERROR
-    assert result.note.startswith("worker process failed: BrokenProcessPool")
+    assert result.note.startswith("worker process failed: RuntimeError: exit code 3")
 
 
 def test_a_check_defined_in_a_function_runs_in_process_but_not_in_workers() -> None:
@@ -209,6 +210,14 @@ BAD_OPTIONS = [
     ("zero workers", {"workers": 0}, "workers=0"),
     ("empty scheduler", {"scheduler": " "}, "scheduler=' '"),
     ("negative timeout", {"scheduler_timeout": -1}, "scheduler_timeout=-1"),
+    ("zero check timeout", {"timeout": 0}, "timeout=0 must be a number of seconds"),
+    ("nan check timeout", {"timeout": float("nan")}, "timeout=nan"),
+    ("boolean check timeout", {"timeout": True}, "timeout=True"),
+    (
+        "check timeout on Dask",
+        {"timeout": 5, "scheduler": "tcp://127.0.0.1:8786"},
+        "--timeout needs local worker processes",
+    ),
 ]
 
 
@@ -224,3 +233,49 @@ def test_bad_options_are_refused_before_anything_runs(arguments: dict[str, objec
 def test_a_user_module_that_cannot_be_imported_is_refused() -> None:
     with pytest.raises(InvalidArgument, match="cannot import module 'no_such_module_xyz'"):
         plan(options=RunOptions(modules=("no_such_module_xyz",)), registry=Registry())
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_check_over_its_timeout_is_stopped_marked_timeout_and_the_run_goes_on(
+    odd: Registry, workers: int
+) -> None:
+    # with one worker the check still runs in a process (only a process can be stopped)
+    options = RunOptions(workers=workers, timeout=1.5)
+    report = run_checks(["odd.runs_forever", "odd.undecided"], options=options, registry=odd)
+    verdicts = {result.claim.id: result for result in report.results}
+    stopped = verdicts["odd.runs_forever"]
+    assert stopped.verdict is Verdict.TIMEOUT
+    assert "exceeded --timeout 1.5 s" in stopped.note
+    assert stopped.evidence == ()
+    assert verdicts["odd.undecided"].verdict is Verdict.UNDECIDED
+    assert not report.passed
+    assert report.counts()[Verdict.TIMEOUT] == 1
+    assert "1 timeout" in report.summary_line()
+
+
+def test_a_timeout_in_one_shard_makes_the_claim_timeout(odd: Registry) -> None:
+    options = RunOptions(workers=2, timeout=1, shards=2)
+    (result,) = run_checks(["odd.runs_forever"], options=options, registry=odd).results
+    assert result.verdict is Verdict.TIMEOUT
+    assert result.note.endswith("(shard 0)")
+
+
+def test_checks_within_their_timeout_give_the_usual_verdicts(demo: Registry) -> None:
+    plain = run_checks(options=RunOptions(workers=1, profile="quick"), registry=demo)
+    limited = run_checks(options=RunOptions(workers=2, profile="quick", timeout=600), registry=demo)
+    assert [(r.claim.id, r.verdict, r.evidence) for r in limited.results] == [
+        (r.claim.id, r.verdict, r.evidence) for r in plain.results
+    ]
+
+
+def test_a_timeout_needs_checks_that_worker_processes_can_import() -> None:
+    registry = Registry()
+
+    @registry.check(
+        "mylab.local2", source="s", result="r", statement="s", kinds="E", mutants={"m": "m"}
+    )
+    def local(ctx: CheckContext) -> list[Evidence]:
+        return [exact_instances({"x": (1, 1)})]
+
+    with pytest.raises(InvalidArgument, match="one worker and no --timeout"):
+        run_checks(options=RunOptions(workers=1, timeout=10), registry=registry)

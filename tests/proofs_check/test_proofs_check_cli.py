@@ -41,6 +41,20 @@ def test_exit_status_is_one_when_a_claim_failed(
     assert "FAILED" in out and "counterexample: 0; x = 0, x*x = 0" in out
 
 
+def test_a_claim_over_its_timeout_is_reported_timeout_with_exit_status_one(
+    odd: Registry, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["odd.runs_forever", "--timeout", "1", "--workers", "1", "--format", "json"]
+    status, out, _ = run(argv, odd, capsys)
+    assert status == 1
+    report = json.loads(out)
+    assert report["options"]["timeout"] == 1
+    assert report["summary"]["timeout"] == 1 and report["summary"]["all_passed"] is False
+    (claim,) = report["claims"]
+    assert claim["verdict"] == "TIMEOUT"
+    assert "exceeded --timeout 1 s" in claim["note"]
+
+
 def test_exit_status_is_one_when_claims_are_not_yet_checkable(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -136,6 +150,13 @@ BAD_INPUTS: list[tuple[str, list[str], str]] = [
         "unreachable scheduler",
         ["--scheduler", "tcp://127.0.0.1:9", "--scheduler-timeout", "1"],
         "cannot reach the Dask scheduler at tcp://127.0.0.1:9 within 1 s",
+    ),
+    ("zero timeout", ["--timeout", "0"], "--timeout must be a number of seconds in (0, 86400]"),
+    ("timeout not a number", ["--timeout", "nan"], "--timeout must be a number of seconds"),
+    (
+        "timeout with a scheduler",
+        ["--timeout", "5", "--scheduler", "tcp://127.0.0.1:9"],
+        "--timeout needs local worker processes",
     ),
     (
         "malformed scheduler address",

@@ -35,6 +35,7 @@ def test_json_has_a_versioned_schema_with_options_summary_and_claims(report: Rep
         "profile": "quick",
         "shards": 1,
         "mutant": None,
+        "timeout": None,
     }
     assert data["summary"]["claims"] == 5
     assert data["summary"]["all_passed"] is True
