@@ -32,13 +32,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import flint
 import sympy
 
 from exactpml.core.exact import lowest_terms, to_sympy
 from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import probability
 from exactpml.errors import InvalidArgument
+from exactpml.structured.count_law import binomial_tail_numerator
 
 __all__ = [
     "bernoulli_kl",
@@ -67,47 +67,6 @@ def _probability(p: object, *, name: str = "p", open_interval: bool = True) -> F
     value = probability(p, name=name, open_interval=open_interval, rational=True)
     assert type(value) is Fraction
     return value
-
-
-def binomial_tail_numerator(n: int, m: int, a: int, b: int) -> int:
-    """Σ_{k=0}^{m} C(n,k) a^k b^(n-k), exactly, for 0 ≤ m ≤ n and integers a ≥ 0, b > 0.
-
-    The terms form a hypergeometric sequence, t_{k+1}/t_k = (n-k) a / ((k+1) b), so the sum is
-    computed by binary splitting (FLINT ``fmpz``): with p(i) = (n-i) a and q(i) = (i+1) b,
-    ``S = Σ_{k≤m} Π_{i<k} p(i)/q(i) = T/Q`` where P, Q, T over an index range [l, r) combine
-    as ``P = P_l P_r``, ``Q = Q_l Q_r``, ``T = T_l Q_r + P_l T_r`` (leaves: ``T = Q = q(l)``,
-    ``P = p(l)``).  Then Q = (m+1)! b^(m+1) and the sum is ``b^(n-m-1) · T/(m+1)!`` (an exact
-    division: ``T/(m+1)! = Σ_{k≤m} C(n,k) a^k b^(m+1-k)``).  The cost is O(M(m log n) log m)
-    instead of the m multiplications of (n log d)-bit integers of the term-by-term sum.
-
-    >>> binomial_tail_numerator(3, 1, 1, 1)
-    4
-    >>> from math import comb
-    >>> terms = [comb(5, k) * 3**k * 7 ** (5 - k) for k in range(3)]
-    >>> binomial_tail_numerator(5, 2, 3, 7) == sum(terms)
-    True
-    """
-    if not (0 <= m <= n and a >= 0 and b > 0):
-        raise InvalidArgument("binomial_tail_numerator needs 0 <= m <= n, a >= 0, b > 0")
-    fa, fb = flint.fmpz(a), flint.fmpz(b)
-
-    def split(low: int, high: int) -> tuple[flint.fmpz, flint.fmpz, flint.fmpz]:
-        if high - low <= 16:  # a short run: the combination rule, one leaf at a time
-            p_total, q_total, t_total = flint.fmpz(1), flint.fmpz(1), flint.fmpz(0)
-            for i in range(low, high):
-                p_i, q_i = (n - i) * fa, (i + 1) * fb
-                t_total = t_total * q_i + p_total * q_i
-                p_total *= p_i
-                q_total *= q_i
-            return p_total, q_total, t_total
-        middle = (low + high) // 2
-        p_left, q_left, t_left = split(low, middle)
-        p_right, q_right, t_right = split(middle, high)
-        return p_left * p_right, q_left * q_right, t_left * q_right + p_left * t_right
-
-    _, _, total = split(0, m + 1)
-    inner = total // flint.fmpz.fac_ui(flint.fmpz(m + 1))  # exact: Σ_{k≤m} C(n,k) a^k b^(m+1-k)
-    return int(inner * fb ** (n - m - 1)) if m < n else int(inner // fb)
 
 
 def binomial_lower_tail(n: int, m: int, p: Fraction) -> Fraction:
