@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from exactpml.continuous import pointwise_maximal_leakage_at
 from exactpml.core import certify
-from exactpml.errors import Undecided
+from exactpml.errors import InvalidArgument, Undecided
 from exactpml.instances.laplace_counting import (
     entry_leakage_at,
     entry_leakage_closed_forms,
@@ -217,3 +217,15 @@ def test_sup_over_the_iid_family_at_twenty_entries():
     w = sympy.exp(sympy.Rational(1, 20))
     assert result.value.compare(sympy.log(w / (sympy.Rational(3, 4) + w / 4))) == 0
     assert not result.attained
+
+
+def test_sympy_and_polynomial_methods_give_the_same_supremum():
+    for n in (2, 3, 4):
+        fast = sup_entry_leakage_over_iid(n, 1, "1/4", method="polynomial")
+        slow = sup_entry_leakage_over_iid(n, 1, "1/4", method="sympy")
+        assert fast.value == slow.value and fast.attained == slow.attained is False
+        assert certify.compare(fast.witness.limit, slow.witness.limit) == 0
+    with pytest.raises(InvalidArgument, match="method"):
+        sup_entry_leakage_over_iid(2, 1, "1/4", method="fast")
+    with pytest.raises(InvalidArgument, match="rational scale"):
+        sup_entry_leakage_over_iid(2, sympy.sqrt(2), "1/4", method="polynomial")
