@@ -12,7 +12,10 @@ builds them two ways:
   :class:`~exactpml.partial_knowledge.counting.KnownCount` classes.  n in the thousands.
 
 A law pair is computed on demand (``laws.pair(b)``), so the thesis-scale Example 7 never holds
-more than one pair of 900-entry integer vectors at a time.
+more than one pair of 900-entry integer vectors at a time.  For a count released iff above a
+threshold, with i.i.d. unknown records, ``laws.delta_parts(b, e^ε)`` gives δ_A(b) without
+building the laws (:mod:`~exactpml.partial_knowledge.thresholded`); the laws themselves
+(and the unknown count's law) are then built only if a pair is asked for.
 """
 
 from __future__ import annotations
