@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 import flint
 
@@ -169,14 +170,15 @@ def reduce_over_known_primes(numerator: int, denominator: int, base: int) -> Fra
     """``Fraction(numerator, denominator)`` for a denominator whose prime factors all divide
     ``base`` (here rd · d): each such prime is divided out of both as often as it divides
     both, so the result is in lowest terms without a gcd of million-bit integers (the
-    primes of ``base`` are found by FLINT; a base too large to factor quickly, or a
-    valuation above 64, falls back to one FLINT gcd)."""
+    primes of ``base`` are found by FLINT; a base above 64 bits, or a valuation above 64,
+    falls back to one FLINT gcd)."""
     if numerator == 0:
         return Fraction(0)
-    if base.bit_length() > 128:
+    primes = _primes_of(base)
+    if primes is None:
         return lowest_terms(numerator, denominator)
     top, bottom = flint.fmpz(numerator), flint.fmpz(denominator)
-    for prime, _ in flint.fmpz(base).factor():
+    for prime in primes:
         for _ in range(64):
             if top % prime or bottom % prime:
                 break
@@ -185,3 +187,11 @@ def reduce_over_known_primes(numerator: int, denominator: int, base: int) -> Fra
         else:
             return lowest_terms(int(top), int(bottom))
     return coprime_fraction(int(top), int(bottom))  # no prime of base divides both
+
+
+@lru_cache(maxsize=64)
+def _primes_of(base: int) -> tuple[flint.fmpz, ...] | None:
+    """The prime factors of ``base`` (FLINT), or ``None`` above 64 bits (not worth factoring)."""
+    if base.bit_length() > 64:
+        return None
+    return tuple(prime for prime, _ in flint.fmpz(base).factor())

@@ -143,7 +143,7 @@ def test_example_7_closed_form_equals_enumeration_at_small_scale():
 
 @given(
     numerator=st.integers(0, 10**40),
-    base=st.sampled_from([1, 2, 3, 10, 10**4, 6 * 49, 2**61 - 1]),
+    base=st.sampled_from([1, 2, 3, 10, 10**4, 6 * 49, 2**61 - 1, 3 * (2**89 - 1)]),
     power=st.integers(0, 80),
     extra=st.integers(0, 100),
 )
@@ -151,3 +151,20 @@ def test_reduction_over_known_primes_is_lowest_terms(numerator, base, power, ext
     denominator = base**power
     scaled = numerator * base**extra  # valuations above the 64-step cap as well
     assert reduce_over_known_primes(scaled, denominator, base) == Fraction(scaled, denominator)
+
+
+def test_example_7_at_the_thesis_scale_equals_the_generic_count_path():
+    from exactpml.partial_knowledge import referendum
+    from exactpml.partial_knowledge.notions import largest_delta, weighted_delta
+
+    result = example_7()  # 1000 voters, 100 known, threshold 100, p = 10^-4, e^ε = 3
+    setting, mechanism = referendum(1000, 100, "1/10000", threshold=100)
+    mechanism.thresholded = None
+    laws = knowledge_laws(setting, mechanism, method="count")
+    for order, row in delta_table(laws, Fraction(3)).items():
+        cells = [row[b] for b in laws.knowledge_values]
+        one = result.orders[order]
+        assert dict(one.by_known_count) == {b: cell.value for b, cell in row.items()}
+        worst, position = largest_delta(cells)
+        assert (one.delta_apk, one.worst) == (worst, laws.knowledge_values[position])
+        assert one.delta_ppk == weighted_delta(laws.weights, cells)
