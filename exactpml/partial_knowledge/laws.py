@@ -217,7 +217,11 @@ class KnowledgeLaws:
 
 
 def knowledge_laws(
-    setting: PartialKnowledge, mechanism: MechanismLike, *, method: str = "auto"
+    setting: PartialKnowledge,
+    mechanism: MechanismLike,
+    *,
+    method: str = "auto",
+    closed_form: bool = True,
 ) -> KnowledgeLaws:
     """The conditional output laws of ``mechanism`` in ``setting``.
 
@@ -227,7 +231,13 @@ def knowledge_laws(
         method: ``"enumerate"`` (every database), ``"count"`` (sufficient statistic; needs a
             CountingMechanism, ``known=`` records and rational record laws) or ``"auto"``
             (``"count"`` when it applies, else ``"enumerate"``).
+        closed_form: on the count path, give δ_A(b) of a thresholded count over i.i.d.
+            unknown records in closed form (:mod:`~exactpml.partial_knowledge.thresholded`);
+            ``False`` builds and sums every law (the reference the closed form is tested
+            and benchmarked against).
     """
+    if not isinstance(closed_form, bool):
+        raise InvalidArgument(f"closed_form={closed_form!r} must be True or False")
     if not isinstance(setting, PartialKnowledge):
         raise InvalidArgument(f"setting must be a PartialKnowledge, got {type(setting).__name__}")
     if method not in ("auto", "enumerate", "count"):
@@ -240,7 +250,7 @@ def knowledge_laws(
                     "method='count' needs knowledge given as known= records; for a general "
                     "knowledge function use method='enumerate'"
                 )
-            return _counting_laws(setting, mechanism)
+            return _counting_laws(setting, mechanism, closed_form=closed_form)
         return _enumerated_laws(setting, mechanism.as_mechanism(setting.records))
     if isinstance(mechanism, Mechanism):
         if method == "count":
@@ -289,7 +299,9 @@ def _enumerated_laws(setting: PartialKnowledge, mechanism: Mechanism) -> Knowled
 
 
 # --- sufficient statistic ---------------------------------------------------------------------
-def _counting_laws(setting: PartialKnowledge, mechanism: CountingMechanism) -> KnowledgeLaws:
+def _counting_laws(
+    setting: PartialKnowledge, mechanism: CountingMechanism, *, closed_form: bool
+) -> KnowledgeLaws:
     assert setting.known is not None
     for j, record in enumerate(setting.records):
         if not record.is_rational:
@@ -359,7 +371,8 @@ def _counting_laws(setting: PartialKnowledge, mechanism: CountingMechanism) -> K
     unknown_probabilities = {success(j) for j in unknown}
     closed = None
     if (
-        mechanism.thresholded is not None
+        closed_form
+        and mechanism.thresholded is not None
         and len(unknown_probabilities) <= 1
         and shift_value != shift_alternative
     ):

@@ -9,10 +9,11 @@ at n and above), any e^ε > 0 (below 1 too) and unknown records with p = 0, p = 
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exactpml import Distribution
+from exactpml import Distribution, InvalidArgument
 from exactpml.partial_knowledge import (
     PartialKnowledge,
     apkdp_delta,
@@ -44,18 +45,15 @@ def _referendum(voters, known, threshold, unknown_p, known_p, target_p, *, flip=
         records, target=known, value=value, alternative=alternative, known=range(known)
     )
 
-    def mechanism(closed: bool):
-        release = thresholded_counting(threshold, predicate=lambda v: v == "Yes")
-        if not closed:
-            release.thresholded = None  # the generic path: every law built and summed
-        return release
+    def mechanism():
+        return thresholded_counting(threshold, predicate=lambda v: v == "Yes")
 
     return setting, mechanism
 
 
 def _assert_same_tables(setting, mechanism, ratio):
-    fast = knowledge_laws(setting, mechanism(True), method="count")
-    slow = knowledge_laws(setting, mechanism(False), method="count")
+    fast = knowledge_laws(setting, mechanism(), method="count")
+    slow = knowledge_laws(setting, mechanism(), method="count", closed_form=False)
     assert fast._closed is not None and slow._closed is None
     fast_table, slow_table = delta_table(fast, ratio), delta_table(slow, ratio)
     assert list(fast_table) == list(slow_table)
@@ -103,11 +101,11 @@ def test_closed_form_equals_the_definitions(voters, data, unknown_p, ratio, flip
     setting, mechanism = _referendum(
         voters, known, threshold, unknown_p, Fraction(1, 3), Fraction(1, 2), flip=flip
     )
-    kernel = bf.counting_kernel(mechanism(True), setting.records)
-    assert apkdp_delta(setting, mechanism(True), exp_epsilon=ratio).delta == (
+    kernel = bf.counting_kernel(mechanism(), setting.records)
+    assert apkdp_delta(setting, mechanism(), exp_epsilon=ratio).delta == (
         bf.apkdp_by_definition(setting, kernel, ratio)
     )
-    assert ppkdp_delta(setting, mechanism(True), exp_epsilon=ratio) == (
+    assert ppkdp_delta(setting, mechanism(), exp_epsilon=ratio) == (
         bf.ppkdp_by_definition(setting, kernel, ratio)
     )
 
@@ -141,6 +139,20 @@ def test_example_7_closed_form_equals_enumeration_at_small_scale():
             assert (one.delta_apk, one.delta_ppk) == (other.delta_apk, other.delta_ppk)
 
 
+def test_closed_form_switch_and_read_only_threshold():
+    setting, mechanism = _referendum(5, 2, 1, Fraction(1, 3), Fraction(1, 3), Fraction(1, 2))
+    release = mechanism()
+    assert release.thresholded == (1, "⊥")
+    with pytest.raises(AttributeError):
+        release.thresholded = None
+    predicate = release.predicate
+    mixed = release.mixture(thresholded_counting(2, predicate=predicate), "1/2")
+    assert mixed.thresholded is None  # a mixture is not a thresholded count: generic path
+    assert knowledge_laws(setting, mixed, method="count")._closed is None
+    with pytest.raises(InvalidArgument, match="closed_form"):
+        knowledge_laws(setting, release, method="count", closed_form="no")
+
+
 @given(
     numerator=st.integers(0, 10**40),
     base=st.sampled_from([1, 2, 3, 10, 10**4, 6 * 49, 2**61 - 1, 3 * (2**89 - 1)]),
@@ -159,8 +171,7 @@ def test_example_7_at_the_thesis_scale_equals_the_generic_count_path():
 
     result = example_7()  # 1000 voters, 100 known, threshold 100, p = 10^-4, e^ε = 3
     setting, mechanism = referendum(1000, 100, "1/10000", threshold=100)
-    mechanism.thresholded = None
-    laws = knowledge_laws(setting, mechanism, method="count")
+    laws = knowledge_laws(setting, mechanism, method="count", closed_form=False)
     for order, row in delta_table(laws, Fraction(3)).items():
         cells = [row[b] for b in laws.knowledge_values]
         one = result.orders[order]
