@@ -52,7 +52,7 @@ def generic_example_7(voters: int) -> tuple[object, object, dict[object, tuple[o
     (δ_APK, δ_PPK, {order: (max_b δ_A(b), Σ_b P[b] δ_A(b))})."""
     setting, mechanism = referendum(voters, 100, "1/10000", threshold=100)
     laws = knowledge_laws(setting, mechanism, method="count", closed_form=False)
-    table = delta_table(laws, Fraction(3))
+    table = delta_table(laws, exp_epsilon=Fraction(3))
     orders = {
         order: (
             largest_delta([row[b] for b in laws.knowledge_values])[0],

@@ -28,7 +28,6 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
-from exactpml.core.parameters import exp_epsilon_of
 from exactpml.errors import InvalidArgument
 from exactpml.leakage.hockey_stick import exact_max, short_decimal
 from exactpml.partial_knowledge.counting import CountingMechanism, thresholded_counting
@@ -164,9 +163,7 @@ def example_7(
     start = time.perf_counter()
     setting, mechanism = referendum(voters, known, p, threshold=threshold)
     laws = knowledge_laws(setting, mechanism, method=method)
-    table = delta_table(
-        laws, exp_epsilon_of(bound, negative_allowed=True)
-    )  # every pair of laws computed once
+    table = delta_table(laws, bound)  # every pair of laws computed once
     both = active_delta(laws, table)
     assert both.order is not None and both.by_order is not None
     orders: dict[tuple[Hashable, Hashable], Example7Order] = {}

@@ -45,7 +45,7 @@ Fraction(1, 4)
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from math import lcm
@@ -236,7 +236,7 @@ def knowledge_deltas(
     (t, t') (``reverse=True``: (t', t))."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
-    table = delta_table(laws, ratio, orders="reversed" if _flag(reverse) else "given")
+    table = delta_table(laws, exp_epsilon=ratio, orders="reversed" if _flag(reverse) else "given")
     return {b: cell.value for b, cell in next(iter(table.values())).items()}
 
 
@@ -256,7 +256,7 @@ class DeltaCell:
     value: Scalar
     numerator: int | None
     denominator: int | None
-    event: Callable[[], frozenset[Hashable] | None]
+    event: Callable[[], frozenset[Hashable] | None] = field(compare=False, repr=False)
 
 
 def _cell(laws: KnowledgeLaws, b: Hashable, ratio: Scalar, reverse: bool) -> DeltaCell:
@@ -276,10 +276,17 @@ def _pair_cell(pair: LawPair, ratio: Scalar) -> DeltaCell:
 
 
 def delta_table(
-    laws: KnowledgeLaws, ratio: Scalar, *, orders: Orders = "both"
+    laws: KnowledgeLaws,
+    epsilon: object = None,
+    *,
+    exp_epsilon: object = None,
+    orders: Orders = "both",
 ) -> dict[tuple[Hashable, Hashable], dict[Hashable, DeltaCell]]:
     """δ_A(b) for every order considered and every knowledge value b (Def 57), each law
-    pair computed once for both orders: ``{(t, t'): {b: DeltaCell}}``; ``ratio`` is e^ε."""
+    pair computed once for both orders: ``{(t, t'): {b: DeltaCell}}``."""
+    if not isinstance(laws, KnowledgeLaws):
+        raise InvalidArgument(f"laws must be a KnowledgeLaws, got {type(laws).__name__}")
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     setting = laws.setting
     selected = _selected(orders)
     table: dict[tuple[Hashable, Hashable], dict[Hashable, DeltaCell]] = {
@@ -348,7 +355,7 @@ def apkdp_delta(
     (ε,δ)-APKDP here (Def 57, which quantifies over every t ≠ t': ``orders="both"``)."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
-    return active_delta(laws, delta_table(laws, ratio, orders=orders))
+    return active_delta(laws, delta_table(laws, exp_epsilon=ratio, orders=orders))
 
 
 def active_delta(
@@ -381,7 +388,7 @@ def ppkdp_delta(
     here (Def 58 quantifies over every t ≠ t': ``orders="both"``; Thm 1 for each order)."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
-    table = delta_table(laws, ratio, orders=orders)
+    table = delta_table(laws, exp_epsilon=ratio, orders=orders)
     totals = [
         weighted_delta(laws.weights, [row[b] for b in laws.knowledge_values])
         for row in table.values()

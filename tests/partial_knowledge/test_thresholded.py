@@ -55,7 +55,10 @@ def _assert_same_tables(setting, mechanism, ratio):
     fast = knowledge_laws(setting, mechanism(), method="count")
     slow = knowledge_laws(setting, mechanism(), method="count", closed_form=False)
     assert fast._closed is not None and slow._closed is None
-    fast_table, slow_table = delta_table(fast, ratio), delta_table(slow, ratio)
+    fast_table, slow_table = (
+        delta_table(fast, exp_epsilon=ratio),
+        delta_table(slow, exp_epsilon=ratio),
+    )
     assert list(fast_table) == list(slow_table)
     for order, row in fast_table.items():
         for b, cell in row.items():
@@ -172,7 +175,7 @@ def test_example_7_at_the_thesis_scale_equals_the_generic_count_path():
     result = example_7()  # 1000 voters, 100 known, threshold 100, p = 10^-4, e^ε = 3
     setting, mechanism = referendum(1000, 100, "1/10000", threshold=100)
     laws = knowledge_laws(setting, mechanism, method="count", closed_form=False)
-    for order, row in delta_table(laws, Fraction(3)).items():
+    for order, row in delta_table(laws, exp_epsilon=Fraction(3)).items():
         cells = [row[b] for b in laws.knowledge_values]
         one = result.orders[order]
         assert dict(one.by_known_count) == {b: cell.value for b, cell in row.items()}
