@@ -12,7 +12,16 @@ one common integer denominator for every conditional law (``exactpml.partial_kno
 conditional law per known count) on ``--baseline-counts`` of the 101 known counts and
 extrapolates linearly: labelled as an extrapolation.  Speed is reported, never asserted.
 
-Run: ``python benchmarks/bench_partial_knowledge.py [--repeat 3] [--baseline]``
+``--scaling`` times Example 7 at 1000, 2000, 4000, 10^4 and 10^5 voters (100 known,
+threshold 100, p = 10^-4, e^ε = 3) through the closed form of
+``exactpml.partial_knowledge.thresholded`` (a few binomial CDF values per knowledge value),
+and, in the same run, through the generic count path (every conditional law built over
+d^N and summed output by output, as on main before the closed form) at the sizes up to
+``--baseline-max``; both must give identical δ_APK, δ_PPK and per-order values before any
+time is printed.  Each curve gets its growth exponent (time ∝ n^a, least squares on
+log-log over ≥ 3 sizes).
+
+Run: ``python benchmarks/bench_partial_knowledge.py [--repeat 3] [--baseline] [--scaling]``
 """
 
 from __future__ import annotations
@@ -23,8 +32,61 @@ import time
 from fractions import Fraction
 from math import comb
 
+from _growth import machine, report, timed
+
+from exactpml.core.logvalue import LogValue
 from exactpml.leakage.hockey_stick import short_decimal
-from exactpml.partial_knowledge import example_7
+from exactpml.partial_knowledge import example_7, knowledge_laws, referendum
+from exactpml.partial_knowledge.notions import (
+    active_delta,
+    delta_table,
+    largest_delta,
+    weighted_delta,
+)
+
+SCALING_VOTERS = [1000, 2000, 4000, 10**4, 10**5]
+
+
+def generic_example_7(voters: int) -> tuple[object, object, dict[object, tuple[object, object]]]:
+    """Example 7 through the generic count path (laws built and summed, no closed form):
+    (δ_APK, δ_PPK, {order: (max_b δ_A(b), Σ_b P[b] δ_A(b))})."""
+    setting, mechanism = referendum(voters, 100, "1/10000", threshold=100)
+    laws = knowledge_laws(setting, mechanism, method="count", closed_form=False)
+    table = delta_table(laws, exp_epsilon=Fraction(3))
+    orders = {
+        order: (
+            largest_delta([row[b] for b in laws.knowledge_values])[0],
+            weighted_delta(laws.weights, [row[b] for b in laws.knowledge_values]),
+        )
+        for order, row in table.items()
+    }
+    return active_delta(laws, table).delta, max(v[1] for v in orders.values()), orders
+
+
+def scaling(repeat: int, baseline_max: int) -> None:
+    print(f"Example 7 scaling ({machine()}); 100 known, threshold 100, p = 10^-4, e^eps = 3")
+    print("| voters | closed form (s) | generic count path (s) | generic / closed |")
+    print("|---|---|---|---|")
+    sizes, closed_times, base_sizes, base_times = [], [], [], []
+    for voters in SCALING_VOTERS:
+        seconds, result = timed(lambda v=voters: example_7(voters=v, epsilon=LogValue(3)), repeat)
+        base = "not run"
+        ratio = ""
+        if voters <= baseline_max:
+            base_seconds, (apk, ppk, orders) = timed(lambda v=voters: generic_example_7(v), 1)
+            assert apk == result.delta_apk and ppk == result.delta_ppk, voters
+            for order, one in result.orders.items():
+                assert orders[order] == (one.delta_apk, one.delta_ppk), (voters, order)
+            base_sizes.append(voters)
+            base_times.append(base_seconds)
+            base = f"{base_seconds:.3f}"
+            ratio = f"{base_seconds / seconds:.0f}×"
+        sizes.append(voters)
+        closed_times.append(seconds)
+        print(f"| {voters} | {seconds:.3f} | {base} | {ratio} |")
+    print(report("closed form", sizes, closed_times))
+    print(report("generic count path", base_sizes, base_times))
+    print("(identical δ_APK, δ_PPK and per-order values wherever both ran)")
 
 
 def plain_fraction_delta(known_count: int, voters: int, known: int, threshold: int, p: Fraction):
@@ -52,7 +114,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--baseline", action="store_true")
     parser.add_argument("--baseline-counts", type=int, default=3)
+    parser.add_argument("--scaling", action="store_true")
+    parser.add_argument("--baseline-max", type=int, default=4000)
     args = parser.parse_args()
+    if args.scaling:
+        scaling(args.repeat, args.baseline_max)
+        return
 
     small_enumerated = example_7(12, 4, 3, "1/10", method="enumerate")
     small_counted = example_7(12, 4, 3, "1/10")

@@ -30,19 +30,20 @@ True
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import sympy
 
-from exactpml.core.exact import to_sympy
+from exactpml.core.exact import lowest_terms, to_sympy
 from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import probability
 from exactpml.errors import InvalidArgument
+from exactpml.structured.count_law import binomial_tail_numerator
 
 __all__ = [
     "bernoulli_kl",
     "binomial_lower_tail",
+    "binomial_tail_numerator",
     "chernoff_bound",
     "threshold_query_leakage",
 ]
@@ -72,22 +73,31 @@ def binomial_lower_tail(n: int, m: int, p: Fraction) -> Fraction:
     """F = P(Bin(n, p) ≤ m) = Σ_{k≤m} C(n,k) p^k (1-p)^(n-k), exactly (integers only).
 
     Any integer m is accepted (F = 0 for m < 0, F = 1 for m ≥ n).  The shorter of the two
-    sums is taken (the upper tail when m > n/2).
+    sums is taken (the upper tail when m > n/2), each by binary splitting
+    (:func:`binomial_tail_numerator`) over the common denominator d^n (p = a/d), reduced by
+    one FLINT gcd.
 
     >>> binomial_lower_tail(3, 1, Fraction(1, 2))
     Fraction(1, 2)
     """
+    numerator, denominator = _lower_tail_numerator(n, m, p)
+    return lowest_terms(numerator, denominator)
+
+
+def _lower_tail_numerator(n: int, m: int, p: Fraction) -> tuple[int, int]:
+    """(N, d^n) with F = P(Bin(n, p) ≤ m) = N / d^n, not reduced."""
     a, d = p.numerator, p.denominator
     b = d - a
     if m < 0:
-        return Fraction(0)
-    if m >= n:
-        return Fraction(1)
+        return 0, 1
+    if m >= n or a == 0:
+        return 1, 1
+    if b == 0:  # a point mass at n > m
+        return 0, 1
+    total = d**n
     if m <= n // 2:
-        total = sum(math.comb(n, k) * a**k * b ** (n - k) for k in range(m + 1))
-        return Fraction(total, d**n)
-    upper = sum(math.comb(n, k) * a**k * b ** (n - k) for k in range(m + 1, n + 1))
-    return 1 - Fraction(upper, d**n)
+        return binomial_tail_numerator(n, m, a, b), total
+    return total - binomial_tail_numerator(n, n - m - 1, b, a), total  # Σ_{k>m} over j = n - k
 
 
 def bernoulli_kl(q: object, r: object) -> sympy.Expr:
@@ -119,11 +129,11 @@ def threshold_query_leakage(n: int, m: int, p: object, *, output: int = 1) -> Lo
     size = _size(n)
     threshold = _threshold(m, size)
     probability = _probability(p)
-    tail = binomial_lower_tail(size, threshold, probability)
-    if output == 1:
-        return LogValue(1 / (1 - tail))
+    tail, total = _lower_tail_numerator(size, threshold, probability)  # F = tail / total
+    if output == 1:  # 1 / (1 - F) = total / (total - tail), one gcd (FLINT) for huge n
+        return LogValue(lowest_terms(total, total - tail))
     if output == 0:
-        return LogValue(1 / tail)
+        return LogValue(lowest_terms(total, tail))
     raise InvalidArgument(f"output={output!r} must be 0 or 1 (the query's answers)")
 
 

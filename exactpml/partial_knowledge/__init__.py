@@ -7,6 +7,8 @@ section ``pk.``).  One concept per module:
 * :mod:`~exactpml.partial_knowledge.counting` — count-based mechanisms and the exact
   Poisson-binomial law of a count (the sufficient statistic for n in the thousands);
 * :mod:`~exactpml.partial_knowledge.laws` — the conditional output laws P[o | t, b];
+* :mod:`~exactpml.partial_knowledge.thresholded` — δ_A(b) of a thresholded count over i.i.d.
+  unknown records in closed form (a few binomial CDF values; Example 7 at 10^5 voters);
 * :mod:`~exactpml.partial_knowledge.notions` — PLRV (Def 56), δ_A(b) (Def 57), PPKDP (Def 58);
 * :mod:`~exactpml.partial_knowledge.reducibility` — Θ-reducibility (Def 59, Thm 2);
 * :mod:`~exactpml.partial_knowledge.queries` — Prop 26's queries and their maps φ;

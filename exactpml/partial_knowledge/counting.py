@@ -94,7 +94,7 @@ class CountingMechanism:
     Rows are validated (exact, non-negative, summing to 1) and cached on first use.
     """
 
-    __slots__ = ("_cache", "_kernel", "_release", "name", "predicate")
+    __slots__ = ("_cache", "_kernel", "_release", "_thresholded", "name", "predicate")
 
     def __init__(
         self,
@@ -119,6 +119,14 @@ class CountingMechanism:
         self.predicate = predicate or _default_predicate
         self.name = name
         self._cache: dict[int, Distribution] = {}
+        self._thresholded: tuple[int, Hashable] | None = None
+
+    @property
+    def thresholded(self) -> tuple[int, Hashable] | None:
+        """(T, ⊥) when built by :func:`thresholded_counting` (the count iff > T, else ⊥),
+        which lets the laws use the closed form of
+        :mod:`~exactpml.partial_knowledge.thresholded`; ``None`` otherwise (read-only)."""
+        return self._thresholded
 
     def counts(self, value: Hashable) -> bool:
         """Whether a record holding ``value`` is counted."""
@@ -257,4 +265,8 @@ def thresholded_counting(
     def release(count: int) -> dict[Hashable, Any]:
         return {count: Fraction(1)} if count > threshold else {bottom: Fraction(1)}
 
-    return CountingMechanism(release, predicate=predicate, name=f"count released iff > {threshold}")
+    mechanism = CountingMechanism(
+        release, predicate=predicate, name=f"count released iff > {threshold}"
+    )
+    mechanism._thresholded = (threshold, bottom)
+    return mechanism

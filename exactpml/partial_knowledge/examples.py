@@ -25,14 +25,19 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
 from exactpml.core.distribution import Distribution
-from exactpml.core.exact import Scalar, exact, exact_product, exact_sum
+from exactpml.core.exact import Scalar, exact
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
 from exactpml.leakage.hockey_stick import exact_max, short_decimal
 from exactpml.partial_knowledge.counting import CountingMechanism, thresholded_counting
 from exactpml.partial_knowledge.laws import knowledge_laws
-from exactpml.partial_knowledge.notions import apkdp_delta
+from exactpml.partial_knowledge.notions import (
+    active_delta,
+    delta_table,
+    largest_delta,
+    weighted_delta,
+)
 from exactpml.partial_knowledge.setting import PartialKnowledge
 
 __all__ = [
@@ -158,21 +163,19 @@ def example_7(
     start = time.perf_counter()
     setting, mechanism = referendum(voters, known, p, threshold=threshold)
     laws = knowledge_laws(setting, mechanism, method=method)
-    both = apkdp_delta(setting, laws, bound)  # every pair of laws computed once
+    table = delta_table(laws, bound)  # every pair of laws computed once
+    both = active_delta(laws, table)
     assert both.order is not None and both.by_order is not None
     orders: dict[tuple[Hashable, Hashable], Example7Order] = {}
-    for order, deltas in both.by_order.items():
-        keys = list(deltas)
-        worst, position = exact_max([deltas[b] for b in keys])
+    for order, row in table.items():
+        cells = [row[b] for b in laws.knowledge_values]
+        worst, position = largest_delta(cells)
         orders[order] = Example7Order(
             order=order,
             delta_apk=worst,
-            worst=None if position is None else keys[position],
-            delta_ppk=exact_sum(  # Thm 1: Σ_b P[B=b] δ_A(b), B independent of D(i)
-                exact_product(weight, deltas[b])
-                for b, weight in zip(laws.knowledge_values, laws.weights, strict=True)
-            ),
-            by_known_count=deltas,
+            worst=None if position is None else laws.knowledge_values[position],
+            delta_ppk=weighted_delta(laws.weights, cells),  # Thm 1, B independent of D(i)
+            by_known_count=both.by_order[order],
         )
     passive, position = exact_max([one.delta_ppk for one in orders.values()])
     ppk_order = list(orders)[0 if position is None else position]

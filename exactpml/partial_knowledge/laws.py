@@ -12,7 +12,10 @@ builds them two ways:
   :class:`~exactpml.partial_knowledge.counting.KnownCount` classes.  n in the thousands.
 
 A law pair is computed on demand (``laws.pair(b)``), so the thesis-scale Example 7 never holds
-more than one pair of 900-entry integer vectors at a time.
+more than one pair of 900-entry integer vectors at a time.  For a count released iff above a
+threshold, with i.i.d. unknown records, ``laws.delta_parts(b, e^ε)`` gives δ_A(b) without
+building the laws (:mod:`~exactpml.partial_knowledge.thresholded`); the laws themselves
+(and the unknown count's law) are then built only if a pair is asked for.
 """
 
 from __future__ import annotations
@@ -25,13 +28,14 @@ from typing import Any
 
 from exactpml.core.decisions import prove_zero
 from exactpml.core.distribution import Distribution
-from exactpml.core.exact import Scalar, exact_product, exact_quotient, exact_sum
+from exactpml.core.exact import Scalar, exact_product, exact_quotient, exact_sum, lowest_terms
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
 from exactpml.leakage.hockey_stick import hockey_stick, hockey_stick_integers, max_ratio
 from exactpml.partial_knowledge.counting import CountingMechanism, KnownCount, count_numerators
 from exactpml.partial_knowledge.setting import PartialKnowledge
+from exactpml.partial_knowledge.thresholded import DeltaParts, ThresholdedBinomialDeltas
 
 __all__ = ["KnowledgeLaws", "LawPair", "knowledge_laws"]
 
@@ -83,19 +87,30 @@ class LawPair:
 
     def delta(self, ratio: Scalar) -> tuple[Scalar, frozenset[Hashable] | None]:
         """δ_A(b) = Σ_o max(0, P[o|t,b] − ratio·P[o|t',b]) and its event S (Def 57)."""
-        if self.denominator is not None and type(ratio) is Fraction:
-            numerator = hockey_stick_integers(self.under_value, self.under_alternative, ratio)
-            event = frozenset(
-                o
-                for o, a, b in zip(
-                    self.outputs, self.under_value, self.under_alternative, strict=True
-                )
-                if ratio.denominator * a > ratio.numerator * b
-            )
-            return Fraction(numerator, ratio.denominator * self.denominator), event
+        parts = self.delta_numerator(ratio)
+        if parts is not None:
+            assert type(ratio) is Fraction
+            return lowest_terms(*parts), self.event(ratio)
         p, q = self._scalars()
         value, indices = hockey_stick(p, q, ratio)
         return value, (None if indices is None else frozenset(self.outputs[k] for k in indices))
+
+    def delta_numerator(self, ratio: Scalar) -> tuple[int, int] | None:
+        """δ_A(b) as (numerator, ratio's denominator · ``denominator``), not reduced, on the
+        integer path (``denominator`` set and a rational ratio); else ``None``."""
+        if self.denominator is None or type(ratio) is not Fraction:
+            return None
+        numerator = hockey_stick_integers(self.under_value, self.under_alternative, ratio)
+        return numerator, ratio.denominator * self.denominator
+
+    def event(self, ratio: Fraction) -> frozenset[Hashable]:
+        """The event S = {o : P[o|t,b] > ratio·P[o|t',b]} attaining δ_A(b), on the integer
+        path (``denominator`` set)."""
+        return frozenset(
+            o
+            for o, a, b in zip(self.outputs, self.under_value, self.under_alternative, strict=True)
+            if ratio.denominator * a > ratio.numerator * b
+        )
 
     def max_ratio(self) -> tuple[LogValue, Hashable | None]:
         """max_o L(o, b) over outputs with P[o|t,b] > 0, and the output attaining it."""
@@ -162,6 +177,7 @@ class KnowledgeLaws:
     weights: tuple[Scalar, ...]
     _pair: Any = field(repr=False)
     _normalise: Any = field(repr=False, default=None)
+    _closed: ThresholdedBinomialDeltas | None = field(repr=False, default=None)
 
     def weight(self, knowledge: Hashable) -> Scalar:
         """P[B = b | D(i) = t] (equal to P[B = b] under the standing assumption)."""
@@ -187,9 +203,25 @@ class KnowledgeLaws:
         """The conditional output laws given B = ``knowledge``."""
         return self._pair(self.resolve(knowledge))
 
+    def delta_parts(
+        self, knowledge: Hashable, ratio: Scalar, *, reverse: bool = False
+    ) -> DeltaParts | None:
+        """δ_A(b) without the laws, when a closed form applies (a thresholded count over
+        i.i.d. unknown records, e^ε rational and positive: see
+        :mod:`~exactpml.partial_knowledge.thresholded`); else ``None``."""
+        if self._closed is None or type(ratio) is not Fraction or not ratio > 0:
+            return None
+        key = self.resolve(knowledge)
+        assert isinstance(key, KnownCount)
+        return self._closed.parts(key.count, ratio, reverse=reverse)
+
 
 def knowledge_laws(
-    setting: PartialKnowledge, mechanism: MechanismLike, *, method: str = "auto"
+    setting: PartialKnowledge,
+    mechanism: MechanismLike,
+    *,
+    method: str = "auto",
+    closed_form: bool = True,
 ) -> KnowledgeLaws:
     """The conditional output laws of ``mechanism`` in ``setting``.
 
@@ -199,7 +231,13 @@ def knowledge_laws(
         method: ``"enumerate"`` (every database), ``"count"`` (sufficient statistic; needs a
             CountingMechanism, ``known=`` records and rational record laws) or ``"auto"``
             (``"count"`` when it applies, else ``"enumerate"``).
+        closed_form: on the count path, give δ_A(b) of a thresholded count over i.i.d.
+            unknown records in closed form (:mod:`~exactpml.partial_knowledge.thresholded`);
+            ``False`` builds and sums every law (the reference the closed form is tested
+            and benchmarked against).
     """
+    if not isinstance(closed_form, bool):
+        raise InvalidArgument(f"closed_form={closed_form!r} must be True or False")
     if not isinstance(setting, PartialKnowledge):
         raise InvalidArgument(f"setting must be a PartialKnowledge, got {type(setting).__name__}")
     if method not in ("auto", "enumerate", "count"):
@@ -212,7 +250,7 @@ def knowledge_laws(
                     "method='count' needs knowledge given as known= records; for a general "
                     "knowledge function use method='enumerate'"
                 )
-            return _counting_laws(setting, mechanism)
+            return _counting_laws(setting, mechanism, closed_form=closed_form)
         return _enumerated_laws(setting, mechanism.as_mechanism(setting.records))
     if isinstance(mechanism, Mechanism):
         if method == "count":
@@ -261,7 +299,9 @@ def _enumerated_laws(setting: PartialKnowledge, mechanism: Mechanism) -> Knowled
 
 
 # --- sufficient statistic ---------------------------------------------------------------------
-def _counting_laws(setting: PartialKnowledge, mechanism: CountingMechanism) -> KnowledgeLaws:
+def _counting_laws(
+    setting: PartialKnowledge, mechanism: CountingMechanism, *, closed_form: bool
+) -> KnowledgeLaws:
     assert setting.known is not None
     for j, record in enumerate(setting.records):
         if not record.is_rational:
@@ -278,48 +318,75 @@ def _counting_laws(setting: PartialKnowledge, mechanism: CountingMechanism) -> K
     unknown = setting.unknown
     known = setting.known
     n = setting.size
-    unknown_numerators, _ = count_numerators([success(j) for j in unknown])
     known_numerators, known_denominator = count_numerators([success(j) for j in known])
     shift_value = int(mechanism.counts(setting.value))
     shift_alternative = int(mechanism.counts(setting.alternative))
 
-    # The release table for counts 0..n as sparse integer rows over one denominator.
-    rows = [mechanism.row(count) for count in range(n + 1)]
-    for count, row in enumerate(rows):
-        if not row.is_rational:
-            raise InvalidArgument(
-                f"{mechanism.name}: the output law for count {count} is symbolic; the counting "
-                "path needs rational laws (use method='enumerate' at small n)"
-            )
-    release_denominator = lcm(*(p.denominator for row in rows for p in row.probabilities))
-    outputs: dict[Hashable, int] = {}
-    table: list[list[tuple[int, int]]] = []
-    for row in rows:
-        entries = []
-        for y, p in row.items():
-            if p == 0:
-                continue
-            index = outputs.setdefault(y, len(outputs))
-            entries.append((index, p.numerator * (release_denominator // p.denominator)))
-        table.append(entries)
-    output_labels = tuple(outputs)
-    denominator = sum(unknown_numerators) * release_denominator
+    def table() -> tuple[list[int], tuple[Hashable, ...], list[list[tuple[int, int]]], int]:
+        """The unknown count's law, and the release table for counts 0..n as sparse integer
+        rows over one denominator (the outputs' labels, the rows, that denominator)."""
+        unknown_numerators, _ = count_numerators([success(j) for j in unknown])
+        rows = [mechanism.row(count) for count in range(n + 1)]
+        for count, row in enumerate(rows):
+            if not row.is_rational:
+                raise InvalidArgument(
+                    f"{mechanism.name}: the output law for count {count} is symbolic; the "
+                    "counting path needs rational laws (use method='enumerate' at small n)"
+                )
+        release_denominator = lcm(*(p.denominator for row in rows for p in row.probabilities))
+        outputs: dict[Hashable, int] = {}
+        sparse: list[list[tuple[int, int]]] = []
+        for row in rows:
+            entries = []
+            for y, p in row.items():
+                if p == 0:
+                    continue
+                index = outputs.setdefault(y, len(outputs))
+                entries.append((index, p.numerator * (release_denominator // p.denominator)))
+            sparse.append(entries)
+        return unknown_numerators, tuple(outputs), sparse, release_denominator
 
-    def law(known_count: int, shift: int) -> tuple[int, ...]:
-        totals = [0] * len(output_labels)
-        for c, weight in enumerate(unknown_numerators):
-            if weight:
-                for index, numerator in table[c + known_count + shift]:
-                    totals[index] += weight * numerator
-        return tuple(totals)
+    built: list[Any] = []
 
     def pair(key: KnownCount) -> LawPair:
+        if not built:
+            built.extend(table())
+        unknown_numerators, output_labels, sparse, release_denominator = built
+
+        def law(shift: int) -> tuple[int, ...]:
+            totals = [0] * len(output_labels)
+            for c, weight in enumerate(unknown_numerators):
+                if weight:
+                    for index, numerator in sparse[c + key.count + shift]:
+                        totals[index] += weight * numerator
+            return tuple(totals)
+
         return LawPair(
             output_labels,
-            law(key.count, shift_value),
-            law(key.count, shift_alternative),
-            denominator,
+            law(shift_value),
+            law(shift_alternative),
+            sum(unknown_numerators) * release_denominator,
         )
+
+    unknown_probabilities = {success(j) for j in unknown}
+    closed = None
+    if (
+        closed_form
+        and mechanism.thresholded is not None
+        and len(unknown_probabilities) <= 1
+        and shift_value != shift_alternative
+    ):
+        threshold, bottom = mechanism.thresholded
+        closed = ThresholdedBinomialDeltas(
+            len(unknown),
+            next(iter(unknown_probabilities), Fraction(0)),
+            threshold,
+            bottom,
+            bool(shift_value),
+            bool(shift_alternative),
+        )
+    else:
+        built.extend(table())  # validated up front (the release rows must be rational)
 
     def normalise(knowledge: Hashable) -> Hashable:
         if isinstance(knowledge, KnownCount):
@@ -339,4 +406,4 @@ def _counting_laws(setting: PartialKnowledge, mechanism: CountingMechanism) -> K
 
     counts = [KnownCount(k) for k, v in enumerate(known_numerators) if v]
     weights = tuple(Fraction(known_numerators[k.count], known_denominator) for k in counts)
-    return KnowledgeLaws(setting, tuple(counts), weights, pair, normalise)
+    return KnowledgeLaws(setting, tuple(counts), weights, pair, normalise, closed)

@@ -44,15 +44,24 @@ Fraction(1, 4)
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
+from math import lcm
 from typing import Literal, get_args
 
 import sympy
 
 from exactpml.core.decisions import prove_zero
-from exactpml.core.exact import Scalar, as_scalar, exact_product, exact_sum, to_sympy
+from exactpml.core.exact import (
+    Scalar,
+    as_scalar,
+    exact_product,
+    exact_sum,
+    lowest_terms,
+    to_sympy,
+)
 from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import exp_epsilon_of
 from exactpml.errors import InvalidArgument
@@ -69,16 +78,21 @@ __all__ = [
     "ORDERS",
     "ActiveDelta",
     "ActiveEpsilon",
+    "DeltaCell",
     "Orders",
+    "active_delta",
     "apkdp_delta",
     "apkdp_epsilon",
+    "delta_table",
     "is_apkdp",
     "is_ppkdp",
     "knowledge_delta",
     "knowledge_deltas",
+    "largest_delta",
     "partial_knowledge_plrv",
     "ppkdp_delta",
     "ppkdp_epsilon",
+    "weighted_delta",
 ]
 
 
@@ -206,7 +220,8 @@ def knowledge_delta(
     if knowledge is _REQUIRED:
         raise InvalidArgument("knowledge_delta: give the knowledge value b (knowledge=...)")
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
-    return _pair(_laws(setting, mechanism), knowledge, _flag(reverse)).delta(ratio)[0]
+    laws = _laws(setting, mechanism)
+    return _cell(laws, laws.resolve(knowledge), ratio, _flag(reverse)).value
 
 
 def knowledge_deltas(
@@ -221,8 +236,111 @@ def knowledge_deltas(
     (t, t') (``reverse=True``: (t', t))."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
-    flag = _flag(reverse)
-    return {b: _pair(laws, b, flag).delta(ratio)[0] for b in laws.knowledge_values}
+    table = delta_table(laws, exp_epsilon=ratio, orders="reversed" if _flag(reverse) else "given")
+    return {b: cell.value for b, cell in next(iter(table.values())).items()}
+
+
+@dataclass(frozen=True, slots=True)
+class DeltaCell:
+    """δ_A(b) for one knowledge value b and one order (Def 57).
+
+    Attributes:
+        value: δ_A(b), exact (a reduced ``Fraction`` on the rational paths).
+        numerator, denominator: on the integer paths, δ_A(b) = numerator / denominator with
+            one denominator shared by every b and order of the table (``None`` otherwise):
+            maxima and P[b]-weighted sums are then taken on integers.
+        event: returns the output set S attaining δ_A(b) (computed on demand; ``None``
+            when some sign is undecided).
+    """
+
+    value: Scalar
+    numerator: int | None
+    denominator: int | None
+    event: Callable[[], frozenset[Hashable] | None] = field(compare=False, repr=False)
+
+
+def _cell(laws: KnowledgeLaws, b: Hashable, ratio: Scalar, reverse: bool) -> DeltaCell:
+    parts = laws.delta_parts(b, ratio, reverse=reverse)
+    if parts is not None:  # the closed form of a thresholded count (no laws built)
+        return DeltaCell(parts.value(), parts.numerator, parts.denominator, parts.event)
+    return _pair_cell(_pair(laws, b, reverse), ratio)
+
+
+def _pair_cell(pair: LawPair, ratio: Scalar) -> DeltaCell:
+    integer = pair.delta_numerator(ratio)
+    if integer is not None:
+        assert type(ratio) is Fraction
+        return DeltaCell(lowest_terms(*integer), *integer, partial(pair.event, ratio))
+    value, event = pair.delta(ratio)
+    return DeltaCell(value, None, None, lambda: event)
+
+
+def delta_table(
+    laws: KnowledgeLaws,
+    epsilon: object = None,
+    *,
+    exp_epsilon: object = None,
+    orders: Orders = "both",
+) -> dict[tuple[Hashable, Hashable], dict[Hashable, DeltaCell]]:
+    """δ_A(b) for every order considered and every knowledge value b (Def 57), each law
+    pair computed once for both orders: ``{(t, t'): {b: DeltaCell}}``."""
+    if not isinstance(laws, KnowledgeLaws):
+        raise InvalidArgument(f"laws must be a KnowledgeLaws, got {type(laws).__name__}")
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
+    setting = laws.setting
+    selected = _selected(orders)
+    table: dict[tuple[Hashable, Hashable], dict[Hashable, DeltaCell]] = {
+        _order(setting, reverse): {} for reverse in selected
+    }
+    for b in laws.knowledge_values:
+        closed = [laws.delta_parts(b, ratio, reverse=reverse) for reverse in selected]
+        pair = None if all(c is not None for c in closed) else laws.pair(b)
+        for reverse in selected:
+            if pair is None:
+                cell = _cell(laws, b, ratio, reverse)
+            else:
+                cell = _pair_cell(pair.reversed() if reverse else pair, ratio)
+            table[_order(setting, reverse)][b] = cell
+    return table
+
+
+def _shared_numerators(cells: Sequence[DeltaCell]) -> list[int] | None:
+    """The cells' numerators when they all hold one over the same denominator."""
+    if not cells or len({cell.denominator for cell in cells}) != 1:
+        return None
+    numerators = [cell.numerator for cell in cells]
+    if cells[0].denominator is None or any(n is None for n in numerators):
+        return None
+    return [n for n in numerators if n is not None]
+
+
+def largest_delta(cells: Sequence[DeltaCell]) -> tuple[Scalar, int | None]:
+    """The largest δ among ``cells`` and the index of the first cell attaining it (``None``
+    if undecidable): integer comparison of numerators over a shared denominator, else
+    :func:`~exactpml.leakage.hockey_stick.exact_max`."""
+    numerators = _shared_numerators(cells)
+    if numerators is not None:
+        best = max(range(len(cells)), key=numerators.__getitem__)
+        return cells[best].value, best
+    return exact_max([cell.value for cell in cells])
+
+
+def weighted_delta(weights: Sequence[Scalar], cells: Sequence[DeltaCell]) -> Scalar:
+    """Σ_b P[B=b] δ_A(b) (Thm 1): on integers over one denominator when the weights are
+    rational and the cells share a denominator (one gcd at the end), else exactly term by
+    term."""
+    numerators = _shared_numerators(cells)
+    rational = [w for w in weights if type(w) is Fraction]
+    if numerators is not None and len(rational) == len(weights) and cells:
+        shared = cells[0].denominator
+        assert shared is not None
+        common = lcm(*(w.denominator for w in rational))
+        total = sum(
+            w.numerator * (common // w.denominator) * numerator
+            for w, numerator in zip(rational, numerators, strict=True)
+        )
+        return lowest_terms(total, common * shared)
+    return exact_sum(exact_product(w, cell.value) for w, cell in zip(weights, cells, strict=True))
 
 
 def apkdp_delta(
@@ -237,31 +355,25 @@ def apkdp_delta(
     (ε,δ)-APKDP here (Def 57, which quantifies over every t ≠ t': ``orders="both"``)."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
-    cells: list[tuple[tuple[Hashable, Hashable], Hashable]] = []
-    values: list[Scalar] = []
-    events: list[frozenset[Hashable] | None] = []
-    by_order: dict[tuple[Hashable, Hashable], dict[Hashable, Scalar]] = {}
-    selected = _selected(orders)
-    for reverse in selected:
-        by_order[_order(setting, reverse)] = {}
-    for b in laws.knowledge_values:
-        pair = laws.pair(b)  # computed once for both orders
-        for reverse in selected:
-            order = _order(setting, reverse)
-            value, event = (pair.reversed() if reverse else pair).delta(ratio)
-            by_order[order][b] = value
-            cells.append((order, b))
-            values.append(value)
-            events.append(event)
+    return active_delta(laws, delta_table(laws, exp_epsilon=ratio, orders=orders))
+
+
+def active_delta(
+    laws: KnowledgeLaws, table: Mapping[tuple[Hashable, Hashable], Mapping[Hashable, DeltaCell]]
+) -> ActiveDelta:
+    """:func:`apkdp_delta` from a :func:`delta_table` already computed."""
+    by_order = {order: {b: cell.value for b, cell in row.items()} for order, row in table.items()}
     by_knowledge: dict[Hashable, Scalar] = {}
     for b in laws.knowledge_values:
-        per_b = [row[b] for row in by_order.values()]
-        by_knowledge[b] = per_b[0] if len(per_b) == 1 else exact_max(per_b)[0]
-    best, position = exact_max(values)
+        per_b = [row[b] for row in table.values()]
+        by_knowledge[b] = per_b[0].value if len(per_b) == 1 else largest_delta(per_b)[0]
+    cells = [(order, b) for b in laws.knowledge_values for order in table]
+    best, position = largest_delta([table[order][b] for order, b in cells])
     if position is None:
         return ActiveDelta(best, None, None, by_knowledge, None, by_order)
     order, witness = cells[position]
-    return ActiveDelta(best, witness, events[position], by_knowledge, order, by_order)
+    event = table[order][witness].event()
+    return ActiveDelta(best, witness, event, by_knowledge, order, by_order)
 
 
 def ppkdp_delta(
@@ -276,15 +388,11 @@ def ppkdp_delta(
     here (Def 58 quantifies over every t ≠ t': ``orders="both"``; Thm 1 for each order)."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
     laws = _laws(setting, mechanism)
-    selected = _selected(orders)
-    terms: list[list[Scalar]] = [[] for _ in selected]
-    for b, weight in zip(laws.knowledge_values, laws.weights, strict=True):
-        pair = laws.pair(b)  # computed once for both orders
-        for column, reverse in zip(terms, selected, strict=True):
-            column.append(
-                exact_product(weight, (pair.reversed() if reverse else pair).delta(ratio)[0])
-            )
-    totals = [exact_sum(column) for column in terms]
+    table = delta_table(laws, exp_epsilon=ratio, orders=orders)
+    totals = [
+        weighted_delta(laws.weights, [row[b] for b in laws.knowledge_values])
+        for row in table.values()
+    ]
     return totals[0] if len(totals) == 1 else exact_max(totals)[0]
 
 

@@ -66,9 +66,11 @@ from exactpml.partial_knowledge import (
     is_ppkdp,
     knowledge_delta,
     knowledge_deltas,
+    knowledge_laws,
     ppkdp_delta,
     remark_2,
 )
+from exactpml.partial_knowledge.notions import delta_table
 from exactpml.structured import GeometricNoise, LaplaceNoise, randomized_response
 from exactpml.suprema.families import IIDPriors
 
@@ -141,6 +143,11 @@ def _functions():
             "divergence",
         ),
         ("apkdp_delta", lambda e, **k: apkdp_delta(setting, mechanism, e, **k), "divergence"),
+        (
+            "delta_table",
+            lambda e, **k: delta_table(knowledge_laws(setting, mechanism), e, **k),
+            "divergence",
+        ),
         ("ppkdp_delta", lambda e, **k: ppkdp_delta(setting, mechanism, e, **k), "divergence"),
         ("bldp_delta", lambda e, **k: bldp_delta(model, e, **k), "divergence"),
         ("dp_delta", lambda e, **k: dp_delta(model, e, **k), "divergence"),

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from exactpml.continuous import pointwise_maximal_leakage_at
 from exactpml.core import certify
+from exactpml.errors import InvalidArgument, Undecided
 from exactpml.instances.laplace_counting import (
     entry_leakage_at,
     entry_leakage_closed_forms,
@@ -133,3 +134,98 @@ def test_sup_over_the_unit_interval_is_decided_piece_by_piece(n, b, p):
     ]
     assert all(v <= strict.value for v in values)
     assert strict.witness.leakage() == strict.value
+
+
+# --- the interior atoms through exact polynomials (rational b) -----------------------------
+def _old_h(n: int, b: Fraction, k: int, d: int, c: Fraction, p: Fraction) -> sympy.Expr:
+    """h_d(p) = bound p_Y(k/n) − p(k/n | d), times 2b, as the sympy path builds it."""
+    from exactpml.instances.laplace_counting import _sums
+
+    w = sympy.exp(1 / sympy.Rational(n * b.numerator, b.denominator))
+    cq = sympy.Rational(c.numerator, c.denominator)
+    bound = w / ((1 - cq) + cq * w)
+    y = Fraction(k, n)
+    given_d, total = _sums(
+        n, sympy.Rational(b.numerator, b.denominator), sympy.Rational(p.numerator, p.denominator), y
+    )
+    return bound * total.at(y) - given_d[d].at(y)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_atom_polynomials_have_the_sign_of_the_sympy_expression(n):
+    from flint import fmpq
+
+    from exactpml.instances.laplace_counting import _atom_polynomials, _exact_sign
+
+    for b, c in ((Fraction(1), Fraction(1, 4)), (Fraction(1, 20), Fraction(0))):
+        for k in range(1, n):
+            for d in (0, 1):
+                terms = _atom_polynomials(n, k, d, c)
+                for p in (c, Fraction(1, 3), Fraction(1, 2), 1 - c, Fraction(1, 100)):
+                    x = fmpq(p.numerator, p.denominator)
+                    new = _exact_sign([t(x) for t in terms], 1 / (n * b))
+                    old = certify.sign(_old_h(n, b, k, d, c, p))
+                    assert new == old, (n, b, c, k, d, p)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_polynomial_prover_agrees_with_the_sympy_prover(n):
+    from exactpml.instances.laplace_counting import (
+        _prove_atom_below,
+        _prove_atom_below_by_polynomials,
+    )
+
+    p = sympy.Symbol("p", positive=True)
+    for b, c in ((Fraction(1), Fraction(1, 4)), (Fraction(1, 10), Fraction(0))):
+        w = sympy.exp(1 / sympy.Rational(n * b.numerator, b.denominator))
+        cq = sympy.Rational(c.numerator, c.denominator)
+        for k in range(1, n):
+            _prove_atom_below(
+                n, sympy.Rational(b.numerator, b.denominator), k, w / ((1 - cq) + cq * w), c, p, 40
+            )
+            assert _prove_atom_below_by_polynomials(n, b, k, c, 40) > 0  # boxes examined
+        result = sup_entry_leakage_over_iid(n, b, c)
+        assert result.value.compare(sympy.log(w / ((1 - cq) + cq * w))) == 0
+        assert not result.attained
+
+
+@pytest.mark.parametrize("n", [2, 3, 6, 20])
+def test_a_false_smaller_bound_is_refuted_not_proved(n):
+    from exactpml.instances.laplace_counting import (
+        _prove_atom_below,
+        _prove_atom_below_by_polynomials,
+    )
+
+    # Over p in [1/100, 99/100] the atoms reach beyond the bound of c = 1/4 (the bound is
+    # decreasing in c), so this statement is false and must raise, never pass.
+    for k in range(1, n):
+        with pytest.raises(Undecided, match=r"exceeds the bound|not below the bound"):
+            _prove_atom_below_by_polynomials(
+                n, Fraction(1), k, Fraction(1, 100), 40, bound_c=Fraction(1, 4)
+            )
+    if n <= 3:
+        w = sympy.exp(sympy.Rational(1, n))
+        false_bound = w / (sympy.Rational(3, 4) + w / 4)
+        with pytest.raises(Undecided):
+            _prove_atom_below(
+                n, sympy.Integer(1), 1, false_bound, Fraction(1, 100), sympy.Symbol("p"), 40
+            )
+
+
+def test_sup_over_the_iid_family_at_twenty_entries():
+    result = sup_entry_leakage_over_iid(20, 1, "1/4")
+    w = sympy.exp(sympy.Rational(1, 20))
+    assert result.value.compare(sympy.log(w / (sympy.Rational(3, 4) + w / 4))) == 0
+    assert not result.attained
+
+
+def test_sympy_and_polynomial_methods_give_the_same_supremum():
+    for n in (2, 3, 4):
+        fast = sup_entry_leakage_over_iid(n, 1, "1/4", method="polynomial")
+        slow = sup_entry_leakage_over_iid(n, 1, "1/4", method="sympy")
+        assert fast.value == slow.value and fast.attained == slow.attained is False
+        assert certify.compare(fast.witness.limit, slow.witness.limit) == 0
+    with pytest.raises(InvalidArgument, match="method"):
+        sup_entry_leakage_over_iid(2, 1, "1/4", method="fast")
+    with pytest.raises(InvalidArgument, match="rational scale"):
+        sup_entry_leakage_over_iid(2, sympy.sqrt(2), "1/4", method="polynomial")

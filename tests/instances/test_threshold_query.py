@@ -1,15 +1,19 @@
 """Example 3.11's threshold query: exact leakages against enumeration, and the Chernoff bounds."""
 
 from fractions import Fraction
+from math import comb
 
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exactpml import Distribution, InexactInput, InvalidArgument, LogValue, Mechanism, pml
 from exactpml.core import certify
 from exactpml.instances.threshold_query import (
     bernoulli_kl,
     binomial_lower_tail,
+    binomial_tail_numerator,
     chernoff_bound,
     threshold_query_leakage,
 )
@@ -51,6 +55,43 @@ def test_tail_sums_agree_whichever_side_is_summed():
             assert binomial_lower_tail(n, m, p) == Fraction(
                 str(sum(pmf[: m + 1], sympy.Integer(0)))
             )
+
+
+def _term_by_term_tail(n: int, m: int, p: Fraction) -> Fraction:
+    """The sum before binary splitting: each term C(n,k) a^k (d-a)^(n-k) with Python ints."""
+    a, d = p.numerator, p.denominator
+    if m < 0:
+        return Fraction(0)
+    return Fraction(sum(comb(n, k) * a**k * (d - a) ** (n - k) for k in range(min(m, n) + 1)), d**n)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    n=st.integers(1, 120),
+    data=st.data(),
+    d=st.integers(1, 10**6),
+)
+def test_binary_splitting_equals_the_term_by_term_sum(n, data, d):
+    m = data.draw(st.integers(-2, n + 2), label="m")
+    a = data.draw(st.integers(0, d), label="a")
+    p = Fraction(a, d)
+    assert binomial_lower_tail(n, m, p) == _term_by_term_tail(n, m, p)
+    if 0 <= m <= n and a < d:
+        assert binomial_tail_numerator(n, m, a, d - a) == sum(
+            comb(n, k) * a**k * (d - a) ** (n - k) for k in range(m + 1)
+        )
+
+
+def test_binary_splitting_at_a_thousand_entries_both_sides():
+    p = Fraction(3, 10)
+    for m in (0, 1, 15, 16, 17, 99, 500, 501, 998, 999):
+        assert binomial_lower_tail(1000, m, p) == _term_by_term_tail(1000, m, p)
+
+
+def test_tail_numerator_rejects_bad_ranges():
+    for args in ((3, 4, 1, 1), (3, -1, 1, 1), (3, 1, -1, 1), (3, 1, 1, 0)):
+        with pytest.raises(InvalidArgument):
+            binomial_tail_numerator(*args)
 
 
 def test_leakage_at_thousands_of_entries_agrees_with_a_multiprecision_reference():
