@@ -14,6 +14,7 @@ and a character with no mapping is spelled ``U+XXXX`` rather than breaking the d
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 __all__ = ["LATEX_PREAMBLE", "latex_document", "latex_text"]
@@ -174,6 +175,22 @@ def _letter(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
+_PLAIN_RUN = re.compile(
+    "["
+    + re.escape(
+        "".join(
+            chr(code)
+            for code in range(32, 127)
+            if chr(code) not in _TEXT
+            and chr(code) not in _MATH
+            and chr(code) not in {pair[0] for pair in _ARROWS}
+        )
+    )
+    + "]+"
+)
+"""Printable ASCII that :func:`latex_text` copies unchanged (no special, no arrow start)."""
+
+
 def latex_text(text: str) -> str:
     r"""``text`` as LaTeX text-mode source that pdflatex compiles (see the module docstring).
 
@@ -183,6 +200,15 @@ def latex_text(text: str) -> str:
     out: list[str] = []
     index = 0
     while index < len(text):
+        plain = _PLAIN_RUN.match(text, index)
+        if plain is not None:  # a run of ASCII that stays as it is (long numbers, words)
+            end = plain.end()
+            if end < len(text) and text[end] in _ACCENTS:
+                end -= 1  # the last letter carries the accent that follows it
+            if end > index:
+                out.append(text[index:end])
+                index = end
+                continue
         pair = text[index : index + 2]
         if pair in _ARROWS:
             out.append(f"\\ensuremath{{{_ARROWS[pair]}}}")

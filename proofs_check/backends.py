@@ -146,6 +146,20 @@ class SerialBackend:
         """Nothing to release."""
 
 
+#: Imported once by the fork server, so every worker (and each one that replaces a worker
+#: stopped at ``--timeout``) starts with them; the claim modules themselves are imported by
+#: the worker that runs them.
+FORKSERVER_PRELOAD = (
+    "proofs_check.task",
+    "hypothesis",
+    "sympy",
+    "exactpml",
+    "exactpml.strategies",
+    "proofs_check.evidence",
+    "proofs_check.properties",
+    "proofs_check.reference",
+)
+
 #: Seconds a terminated worker gets to exit before it is killed.
 STOP_GRACE_SECONDS = 5.0
 
@@ -246,7 +260,7 @@ class ProcessBackend:
         method = "forkserver" if "forkserver" in methods else "spawn"
         context = multiprocessing.get_context(method)
         if method == "forkserver":
-            context.set_forkserver_preload(["proofs_check.task", "hypothesis", "sympy"])
+            context.set_forkserver_preload(list(FORKSERVER_PRELOAD))
         return context
 
     def run(

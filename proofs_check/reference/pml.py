@@ -11,7 +11,6 @@ or :mod:`exactpml.suprema`.  A ratio ``None`` stands for +∞.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -311,7 +310,18 @@ def binomial_lower_tail(n: int, m: int, p: Fraction) -> Fraction:
     """P(S <= m) for S ~ Bin(n, p): Σ_{k=0}^{m} C(n, k) p^k (1-p)^(n-k) (0 for m < 0),
     summed term by term over the common denominator d^n of p = a/d (integers only)."""
     a, d = p.numerator, p.denominator
-    total = sum(math.comb(n, k) * a**k * (d - a) ** (n - k) for k in range(0, min(m, n) + 1))
+    b = d - a
+    top = min(m, n)
+    if top < 0:
+        return Fraction(0)
+    powers_of_b = [b ** (n - top)]  # b^(n-k) for k = top, top - 1, ..., 0
+    for _ in range(top):
+        powers_of_b.append(powers_of_b[-1] * b)
+    total, coefficient, power_of_a = 0, 1, 1  # C(n, k) and a^k, updated term by term
+    for k in range(top + 1):
+        total += coefficient * power_of_a * powers_of_b[top - k]
+        coefficient = coefficient * (n - k) // (k + 1)
+        power_of_a *= a
     return Fraction(total, d**n)
 
 

@@ -112,3 +112,15 @@ def test_neighbour_pairs_by_substitution_are_the_pairs_at_hamming_distance_one()
                 pairs = ref.pairs_at_distance(subset, distance)
                 assert len(pairs) == len(set(pairs))
                 assert set(pairs) == expected
+
+
+def test_the_binomial_tail_equals_the_sum_of_the_binomial_law_in_fractions() -> None:
+    # the definition Σ_{k<=m} C(n,k) p^k (1-p)^(n-k) in Fraction arithmetic, every m
+    for n in range(0, 13):
+        for p in (Fraction(0), Fraction(1), Fraction(3, 10), Fraction(5, 7)):
+            for m in range(-2, n + 3):
+                expected = sum(
+                    (math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(0, min(m, n) + 1)),
+                    Fraction(0),
+                )
+                assert ref.binomial_lower_tail(n, m, p) == expected
