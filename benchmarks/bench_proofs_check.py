@@ -5,20 +5,59 @@ Usage::
     python benchmarks/bench_proofs_check.py [CLAIM ...] [--quick | --thorough]
         [--workers N] [--seed S] [--module M]
 
+    python benchmarks/bench_proofs_check.py --main-job [--workers 2] [--markdown]
+
 Times are measured inside the worker that ran each check; ``--workers 1`` (the default)
 runs the checks one after another in this process, so the times do not compete for cores.
-The issue's budget: the default full run within 60 s and ``--quick`` within 20 s on a
-2-core machine (compare the wall time printed at the end).
+
+``--main-job`` times the main job as a user runs it: ``python -m proofs_check`` in a fresh
+process (imports, planning, worker start-up and the report included) at ``--quick``, the
+default profile and ``--thorough``, with ``--workers 2``, and compares the wall times with
+issue 12's targets (8 s, 20 s, 90 s on a 2-core machine).  Every run must pass all claims.
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import time
 
 from exactpml.errors import ExactPMLError
 from proofs_check.runner import RunOptions, run_checks
+
+MAIN_JOB_TARGETS = (("--quick", 8.0), ("", 20.0), ("--thorough", 90.0))
+"""(profile flag, target wall time in seconds) of issue 12, target 5."""
+
+
+def main_job(workers: int, markdown: bool) -> int:
+    """Time ``python -m proofs_check`` per profile in a fresh process; print a table."""
+    rows = []
+    for flag, target in MAIN_JOB_TARGETS:
+        command = [sys.executable, "-m", "proofs_check", "--workers", str(workers)]
+        command += [flag] if flag else []
+        start = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        wall = time.perf_counter() - start
+        summary = next(
+            (line.strip() for line in done.stdout.splitlines() if " claims: " in line), "?"
+        )
+        if done.returncode != 0:
+            print(f"bench_proofs_check: {flag or 'default'} did not pass: {summary}")
+            return 1
+        rows.append((flag.lstrip("-") or "default", wall, target, summary))
+    if markdown:
+        print("| profile | wall time (s) | target (s) | ratio to target | report |")
+        print("|---|---|---|---|---|")
+        for name, wall, target, summary in rows:
+            mark = "✓" if wall <= target else "✗"
+            print(f"| {name} | {wall:.1f} | {target:g} | {wall / target:.2f} {mark} | {summary} |")
+    else:
+        for name, wall, target, summary in rows:
+            print(
+                f"{name:<9} {wall:7.1f} s  target {target:g} s  ({wall / target:.2f}×)  {summary}"
+            )
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,7 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--module", action="append", default=[], dest="modules")
+    parser.add_argument("--main-job", action="store_true", help="time python -m proofs_check")
+    parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args(argv)
+    if args.main_job:
+        return main_job(args.workers if args.workers > 1 else 2, args.markdown)
     try:
         options = RunOptions(
             seed=args.seed,
