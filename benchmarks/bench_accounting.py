@@ -15,6 +15,16 @@ objects in every repetition (medians; garbage collector off while timing):
 
 The exact values are checked against the closed form of Kairouz, Oh, Viswanath 2015
 (binomial sums); the run fails on a mismatch.  Speed is reported, never asserted.
+
+``--scaling`` (issue 12, target 7): for k in 10, 100, 1000, 10^4 (``--ks``), time the k-fold
+self-composition and δ(ε') -- exact (``self_compose(k)`` + ``delta_for_epsilon``) and
+dp-accounting's PLD (``from_randomized_response`` + ``self_compose(k)`` +
+``get_delta_for_epsilon``, pessimistic, discretisation 10^-4) -- at ε' = a_k·ε with
+a_k = round(k/2 + √k) (about one standard deviation above the mean privacy loss k·ε/2, so
+δ is between 0.05 and 0.15 at every k), and fit time ∝ k^a per curve.  Before timing, at
+every k: the exact δ equals the KOV closed form, and dp-accounting's optimistic and
+pessimistic δ bracket it (the pessimistic estimate rounds each step's loss up to the grid,
+so its error grows with k; bracketing is what it documents).
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ from __future__ import annotations
 import argparse
 import gc
 import math
+import os
 import statistics
 import sys
 import time
@@ -87,14 +98,102 @@ def peer_run(ratio: Fraction, k: int, at: int) -> tuple[float, float] | None:
     return pld.get_delta_for_epsilon(epsilon), pld.get_epsilon_for_delta(1e-6)
 
 
+def exact_delta(ratio: Fraction, k: int, at: int) -> Any:
+    """The exact δ(ε' = at·ε) of the k-fold self-composition (PLD, FLINT power)."""
+    pld = privacy_loss_distribution(*randomized_response(ratio))
+    return pld.self_compose(k).delta_for_epsilon(exp_epsilon=ratio**at)
+
+
+def peer_delta(ratio: Fraction, k: int, at: int, pessimistic: bool = True) -> float | None:
+    """dp-accounting's δ(ε' = at·ε) after k self-compositions (None: not importable)."""
+    try:
+        from dp_accounting.pld import privacy_loss_distribution as peer
+    except ImportError:
+        return None
+    keep = ratio / (1 + ratio)
+    pld = peer.from_randomized_response(
+        float(2 * (1 - keep)), 2, pessimistic_estimate=pessimistic
+    ).self_compose(k)
+    return float(pld.get_delta_for_epsilon(at * math.log(float(ratio))))
+
+
+def scaling(args: argparse.Namespace, ratio: Fraction) -> int:
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from _growth import machine, report
+
+    print(f"{machine()}; {os.cpu_count()} cores (shared with other jobs: times are loaded)")
+    print(
+        f"Randomized response e^ε = {ratio}, k-fold self-composition, δ(ε' = a_k·ε), "
+        f"a_k = round(k/2 + √k); medians of {args.repeat} (1 from k = {args.large_k})\n"
+    )
+    rows = []
+    for k in args.ks:
+        at = round(k / 2 + math.sqrt(k))
+        delta = exact_delta(ratio, k, at)
+        expected = closed_form_delta(ratio, k, at)
+        if delta != expected:
+            print(f"MISMATCH at k = {k}: exact δ {delta} != KOV closed form {expected}")
+            return 1
+        repeat = 1 if k >= args.large_k else args.repeat
+        ours, _ = timed(lambda k=k, at=at: exact_delta(ratio, k, at), repeat)
+        peer: float | None = None
+        note = "dp-accounting not importable (pip install -e '.[peers]')"
+        pessimistic = peer_delta(ratio, k, at)
+        if pessimistic is not None:
+            optimistic = peer_delta(ratio, k, at, pessimistic=False)
+            assert optimistic is not None
+            exact = float(delta)
+            if not optimistic <= exact <= pessimistic:
+                print(
+                    f"MISMATCH at k = {k}: dp-accounting {optimistic!r} .. {pessimistic!r} "
+                    f"does not bracket the exact δ {exact!r}"
+                )
+                return 1
+            peer, _ = timed(lambda k=k, at=at: peer_delta(ratio, k, at), repeat)
+            note = (
+                f"dp-accounting optimistic {optimistic:.6g} ≤ exact ≤ pessimistic "
+                f"{pessimistic:.6g} (relative error {(pessimistic - exact) / exact:.1e})"
+            )
+        rows.append((k, at, delta, ours, peer))
+        print(f"  k = {k}: δ = {float(delta):.6g} (exact, = KOV); {note}", flush=True)
+    print()
+    have_peer = all(row[4] is not None for row in rows)
+    head = "| k | a_k | δ(ε') (exact, rounded) | exact compose + δ (s) |"
+    if have_peer:
+        head += " dp-accounting PLD compose + δ (s) | exact / dp-accounting |"
+    print(head)
+    print("|---" * (head.count("|") - 1) + "|")
+    for k, at, delta, ours, peer in rows:
+        line = f"| {k} | {at} | {float(delta):.6g} | {ours:.4f} |"
+        if have_peer and peer is not None:
+            line += f" {peer:.4f} | {ours / peer:.3g}× |"
+        print(line)
+    print()
+    ks = [row[0] for row in rows]
+    print("- " + report("exact", ks, [row[3] for row in rows]).replace("n^", "k^"))
+    if have_peer:
+        seconds = [row[4] or 0.0 for row in rows]
+        print("- " + report("dp-accounting", ks, seconds).replace("n^", "k^"))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--k", type=int, default=1000, help="compositions (default 1000)")
     parser.add_argument("--ratio", default="3", help="e^ε of randomized response (default 3)")
     parser.add_argument("--at", type=int, default=600, help="δ at ε' = at·ε (default 600)")
     parser.add_argument("--repeat", type=int, default=5, help="repetitions (median reported)")
+    parser.add_argument("--scaling", action="store_true", help="growth in k, with the ratio")
+    parser.add_argument(
+        "--ks", type=int, nargs="+", default=[10, 100, 1000, 10_000], help="k for --scaling"
+    )
+    parser.add_argument(
+        "--large-k", type=int, default=10_000, help="from this k, one repetition (--scaling)"
+    )
     args = parser.parse_args(argv)
     ratio = Fraction(args.ratio)
+    if args.scaling:
+        return scaling(args, ratio)
 
     seconds, (delta, epsilon) = timed(lambda: exact_run(ratio, args.k, args.at), args.repeat)
     expected = closed_form_delta(ratio, args.k, args.at)
