@@ -34,6 +34,11 @@ Times are medians over the repetitions; the garbage collector is off while timin
 runs on one thread (as every other method does).  numpy's (b) is the mean of
 ``--numpy-inner`` calls on the same arrays, its warm best case.  Results and their
 discussion: ``benchmarks/README.md``.
+
+``--scaling`` runs square channels (default 100×100, 200×200, 300×300, 1000×1000; sympy and
+``Fraction`` lists only up to ``--large`` entries) and prints, per method and kind, the
+growth exponent a of time ∝ n^a for n×n channels (n² entries, so a = 2 is linear in the
+size of the input), fitted by ``benchmarks/_growth.py``, with the tables and ratios as above.
 """
 
 from __future__ import annotations
@@ -369,6 +374,9 @@ class Case:
     digits: int
     timings: dict[str, Timing]
     error: float
+    rows: int = 0
+    columns: int = 0
+    kind: str = ""
 
     def ratio(self, key: str) -> float | None:
         ours = self.timings["exactpml"]
@@ -401,7 +409,16 @@ def run_case(rows: int, columns: int, kind: str, args: argparse.Namespace) -> Ca
             _time_once(build, compute, timings.setdefault(name, Timing()), inner)
     error = verify(kernel, prior, timings)
     common = math.lcm(*(v.denominator for row in kernel.values() for v in row.values()))
-    return Case(f"{rows}×{columns}, {kind}", rows * columns, len(str(common)), timings, error)
+    return Case(
+        f"{rows}×{columns}, {kind}",
+        rows * columns,
+        len(str(common)),
+        timings,
+        error,
+        rows,
+        columns,
+        kind,
+    )
 
 
 def print_text(case: Case) -> None:
@@ -447,6 +464,33 @@ def print_markdown(cases: list[Case]) -> None:
         print(f"| {label} ({target}) | " + " | ".join(cells) + " |")
 
 
+SCALING_SHAPES = ["100x100", "200x200", "300x300", "1000x1000"]
+
+
+def print_exponents(cases: list[Case], kinds: list[str]) -> None:
+    """Per method and kind: time ∝ n^a over the square n×n shapes where the method ran."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from _growth import exponent
+
+    print("\nGrowth over square n×n channels (time ∝ n^a; a = 2 is linear in the n² entries):\n")
+    print("| method | kind | n | (a) build | (b) compute | (a)+(b) |")
+    print("|---|---|---|---|---|---|")
+    for kind in kinds:
+        square = [c for c in cases if c.kind == kind and c.rows == c.columns]
+        for name in METHODS:
+            ran = [c for c in square if name in c.timings]
+            sizes = [c.rows for c in ran]
+            span = f"{sizes[0]}..{sizes[-1]}" if sizes else "—"
+            if len(ran) < 3:
+                cells = ["fewer than 3 sizes"] * 3
+            else:
+                cells = [
+                    f"n^{exponent(sizes, [getattr(c.timings[name], part) for c in ran]):.2f}"
+                    for part in ("a", "b", "total")
+                ]
+            print(f"| {name} | {kind} | {span} | " + " | ".join(cells) + " |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repetitions", type=int, default=7)
@@ -462,7 +506,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--skip", nargs="*", default=[], choices=[m for m in METHODS if m != "exactpml"]
     )
-    parser.add_argument("--shapes", nargs="*", default=["300x300", "1000x50", "1000x1000"])
+    parser.add_argument(
+        "--shapes",
+        nargs="*",
+        default=None,
+        help="rows x columns (default 300x300 1000x50 1000x1000; with --scaling "
+        + " ".join(SCALING_SHAPES)
+        + ")",
+    )
+    parser.add_argument(
+        "--scaling", action="store_true", help="square shapes and a growth exponent per method"
+    )
     parser.add_argument(
         "--large",
         type=int,
@@ -474,6 +528,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--markdown", action="store_true", help="also print Markdown tables")
     args = parser.parse_args(argv)
+    if args.shapes is None:
+        args.shapes = SCALING_SHAPES if args.scaling else ["300x300", "1000x50", "1000x1000"]
     print(
         f"Python {sys.version.split()[0]}, numpy {np.__version__}, sympy {sympy.__version__}, "
         f"BLAS threads {os.environ.get('OPENBLAS_NUM_THREADS')}"
@@ -489,9 +545,11 @@ def main(argv: list[str] | None = None) -> int:
             case = run_case(rows, columns, kind, args)
             print_text(case)
             cases.append(case)
-    if args.markdown:
+    if args.markdown or args.scaling:
         print()
         print_markdown(cases)
+    if args.scaling:
+        print_exponents(cases, args.kinds)
     return 0
 
 
