@@ -235,6 +235,10 @@ def scaling(args: argparse.Namespace, alpha: Fraction) -> int:
         print("- " + report("(a) ε-DP + free-lunch ε", ns, [r[1] for r in rows]))
         print("- " + report("(b) δ(ε)", ns, [r[2] for r in rows]))
         print("- " + report("(a)+(b)", ns, [r[1] + r[2] for r in rows]))
+        if len(rows) >= 2:
+            (n1, a1, b1), (n2, a2, b2) = rows[-2], rows[-1]
+            local = math.log((a2 + b2) / (a1 + b1)) / math.log(n2 / n1)
+            print(f"- (a)+(b), local slope between n = {n1} and {n2}: n^{local:.2f}")
         limit = 1.0 if label == "none" else 5.0
         at_largest = [r for r in rows if r[0] == 100_000]
         if at_largest:
