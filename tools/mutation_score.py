@@ -1,0 +1,661 @@
+"""Mutation score of exactpml's core modules: how many small faults the tests detect.
+
+A *mutant* is a copy of one module with one small change of the kind a slip of the keyboard
+or of the mind makes (``<`` for ``<=``, ``all`` for ``any``...).  It is *killed* when the
+module's tests fail on it, *timed out* when they run past the per-mutant limit (also a
+detection, counted separately), and *survives* when they all pass: then either no test
+exercises the behaviour the change breaks -- a missing test, listed with file:line and the
+change so that someone can write it -- or the change does not alter behaviour at all (an
+*equivalent* mutant, which no test can kill).  The score is
+
+    (killed + timed out) / (mutants - allow-listed equivalents)
+
+per module and overall.  Equivalent mutants are never dropped silently: they are listed in
+:data:`EQUIVALENT` below with the reason, reported in their own column, and still run -- an
+allow-listed mutant that a test kills is reported as a stale entry and counted as killed.
+
+Usage (from the repository root, after ``pip install -e '.[dev]'``)::
+
+    python tools/mutation_score.py                       # every target module, table + survivors
+    python tools/mutation_score.py --module pml --jobs 2 # one module (a name or a path)
+    python tools/mutation_score.py --list                # the mutants, without running anything
+    python tools/mutation_score.py --json report.json    # also write the results as JSON
+
+Mutation operators (one change per mutant, applied to the code's syntax tree)::
+
+    compare     <  <-> <=,  >  <-> >=,  == <-> !=,  is <-> is not,  in <-> not in
+    boolean     and <-> or;  `not x` -> `x`
+    builtin     all <-> any,  min <-> max  (also the package's _min <-> _max helpers)
+    arithmetic  + <-> -,  * <-> /,  // -> *,  ** -> *,  >> <-> <<  (also in `x op= y`);
+                `-x` -> `x`
+    constant    0 -> 1,  1 -> 0,  any other int c -> c + 1;  True <-> False
+    return      `return <value>` -> `return None`
+    loop        break <-> continue
+
+What is not mutated, and why (every one of these would only produce equivalent mutants or
+mutants of text no test should pin down):
+
+* docstrings and every other string (messages are checked by the bad-input tables, by
+  fragment, not letter by letter), f-strings as a whole, floats (the only float constants
+  propose candidates that exact arithmetic then verifies, so their value is free by design);
+* ``__all__`` and ``__slots__``, type annotations, code under ``if TYPE_CHECKING:``;
+* ``raise`` statements (the text and class of the error; *whether* an error is raised is
+  decided by the ``if`` around it, which is mutated) and ``assert`` statements (internal
+  invariants: a weakened assert changes nothing while the invariant holds);
+* ``__repr__`` and ``_repr_*`` methods (display only; the repr round trip has its own tests);
+* the ``strict=`` flag of ``zip`` (the sequences zipped have equal lengths by construction;
+  ``strict`` only turns an impossible silent truncation into an error).
+
+Each mutant is spliced into the source text in place of the node it changes (wrapped in
+parentheses, line breaks kept, so every other line is byte for byte the original) and run in
+a subprocess -- mutated code is never imported or executed in this process.  Each worker
+(``--jobs N``) has its own copy of the tree in a temporary directory (``PYTHONPATH`` points
+at it, so the copy's modules shadow the editable install); the mutated file is always
+restored (``try``/``finally``) and its bytecode cache removed before and after each run.  The
+working tree itself is never written; the script refuses to start when a target module has
+uncommitted changes, so that a score always describes a commit.
+
+The tests run for a module are the fixed list in :data:`TARGETS` (fast, focused files and the
+module's own doctests), with ``pytest -x -q -p no:cacheprovider`` and no xdist, under the
+``mutation`` Hypothesis profile of ``tests/conftest.py`` (derandomized: the same mutants are
+killed on every run).  The per-mutant time limit is ``max(30 s, 4 x`` the unmutated run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import concurrent.futures
+import contextlib
+import copy
+import dataclasses
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# module -> the test files run against its mutants (the module itself: its doctests).
+TARGETS: dict[str, tuple[str, ...]] = {
+    "exactpml/core/mechanism.py": (
+        "exactpml/core/mechanism.py",
+        "tests/core/test_mechanism.py",
+        "tests/leakage/test_measures.py",
+        "tests/core/test_bad_input.py",
+    ),
+    "exactpml/leakage/pml.py": (
+        "exactpml/leakage/pml.py",
+        "tests/leakage/test_measures.py",
+        "tests/leakage/test_pml_edge_cases.py",
+        "tests/leakage/test_profile.py",
+    ),
+    "exactpml/leakage/profile.py": (
+        "exactpml/leakage/profile.py",
+        "tests/leakage/test_profile.py",
+        "tests/leakage/test_measures.py",
+        "tests/leakage/test_pml_edge_cases.py",
+    ),
+    "exactpml/leakage/capacities.py": (
+        "exactpml/leakage/capacities.py",
+        "tests/leakage/test_measures.py",
+        "tests/leakage/test_pml_edge_cases.py",
+    ),
+    "exactpml/leakage/divergences.py": (
+        "exactpml/leakage/divergences.py",
+        "tests/leakage/test_measures.py",
+        "tests/leakage/test_pml_edge_cases.py",
+    ),
+    "exactpml/leakage/hockey_stick.py": (
+        "exactpml/leakage/hockey_stick.py",
+        "tests/leakage/test_hockey_stick.py",
+    ),
+}
+
+# What each worker's copy of the tree holds.
+COPIED = ("exactpml", "proofs_check", "tests", "pyproject.toml")
+
+
+@dataclasses.dataclass(frozen=True)
+class Equivalent:
+    """A mutant that no test can kill: ``mutation`` on the line whose text is ``line``."""
+
+    module: str
+    line: str
+    mutation: str
+    reason: str
+
+
+# Equivalent mutants, each with the reason no behaviour changes.  Matched by module, the
+# stripped text of the line and the mutation's description (every such mutant on the line).
+EQUIVALENT: tuple[Equivalent, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Mutant:
+    """One change to one module: where (1-based line, byte column), what, and the new text."""
+
+    module: str
+    line: int
+    column: int
+    mutation: str
+    source_line: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    replacement: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.module}:{self.line}:{self.column + 1} {self.mutation}"
+
+
+# --- generating mutants ---------------------------------------------------------------
+_COMPARE_SWAPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+}
+_ARITHMETIC_SWAPS: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub,
+    ast.Sub: ast.Add,
+    ast.Mult: ast.Div,
+    ast.Div: ast.Mult,
+    ast.FloorDiv: ast.Mult,
+    ast.Pow: ast.Mult,
+    ast.RShift: ast.LShift,
+    ast.LShift: ast.RShift,
+}
+_SYMBOL = {
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+    ast.In: "in",
+    ast.NotIn: "not in",
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Pow: "**",
+    ast.RShift: ">>",
+    ast.LShift: "<<",
+    ast.And: "and",
+    ast.Or: "or",
+}
+_BUILTIN_SWAPS = {"all": "any", "any": "all", "min": "max", "max": "min", "_min": "_max",
+                  "_max": "_min"}  # fmt: skip
+_SKIPPED_ASSIGNMENTS = {"__all__", "__slots__"}
+
+
+def _is_display_method(node: ast.AST) -> bool:
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and (
+        node.name == "__repr__" or node.name.startswith("_repr_")
+    )
+
+
+def _skipped(node: ast.AST) -> bool:
+    """Subtrees never mutated (see the module docstring for why)."""
+    if isinstance(node, ast.Raise | ast.Assert | ast.JoinedStr) or _is_display_method(node):
+        return True
+    if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return any(isinstance(t, ast.Name) and t.id in _SKIPPED_ASSIGNMENTS for t in targets)
+    if isinstance(node, ast.If) and ast.unparse(node.test) in (
+        "TYPE_CHECKING",
+        "typing.TYPE_CHECKING",
+    ):
+        return True
+    return False
+
+
+def _children(node: ast.AST) -> Iterator[ast.AST]:
+    """The children to visit, without annotations and ``zip``'s ``strict=`` flag."""
+    for field, value in ast.iter_fields(node):
+        if field in ("annotation", "returns", "type_comment"):
+            continue
+        if (
+            field == "keywords"
+            and isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "zip"
+        ):
+            value = [k for k in value if k.arg != "strict"]
+        if isinstance(value, ast.AST):
+            yield value
+        elif isinstance(value, list):
+            yield from (v for v in value if isinstance(v, ast.AST))
+
+
+def _changes(node: ast.AST, parent: ast.AST | None) -> Iterator[tuple[str, ast.AST, str]]:
+    """``(description, node to replace, replacement text)`` for each mutation of ``node``."""
+    if isinstance(node, ast.Compare):
+        for position, op in enumerate(node.ops):
+            swap = _COMPARE_SWAPS.get(type(op))
+            if swap is not None:
+                changed = copy.deepcopy(node)
+                changed.ops[position] = swap()
+                yield f"`{_SYMBOL[type(op)]}` -> `{_SYMBOL[swap]}`", node, ast.unparse(changed)
+    elif isinstance(node, ast.BoolOp):
+        other = ast.Or if isinstance(node.op, ast.And) else ast.And
+        changed = copy.deepcopy(node)
+        changed.op = other()
+        yield f"`{_SYMBOL[type(node.op)]}` -> `{_SYMBOL[other]}`", node, ast.unparse(changed)
+    elif isinstance(node, ast.BinOp | ast.AugAssign):
+        swap = _ARITHMETIC_SWAPS.get(type(node.op))
+        if swap is not None:
+            changed = copy.deepcopy(node)
+            changed.op = swap()
+            suffix = "=" if isinstance(node, ast.AugAssign) else ""
+            text = ast.unparse(changed)
+            if isinstance(node, ast.AugAssign) and node.lineno != node.end_lineno:
+                return  # a multi-line statement cannot be spliced as one line
+            yield f"`{_SYMBOL[type(node.op)]}{suffix}` -> `{_SYMBOL[swap]}{suffix}`", node, text
+    elif isinstance(node, ast.UnaryOp):
+        if isinstance(node.op, ast.Not):
+            yield "`not x` -> `x`", node, ast.unparse(node.operand)
+        elif isinstance(node.op, ast.USub):
+            yield "`-x` -> `x`", node, ast.unparse(node.operand)
+    elif isinstance(node, ast.Constant):
+        if isinstance(node.value, bool):
+            yield f"`{node.value}` -> `{not node.value}`", node, repr(not node.value)
+        elif isinstance(node.value, int):
+            new = {0: 1, 1: 0}.get(node.value, node.value + 1)
+            yield f"`{node.value}` -> `{new}`", node, repr(new)
+    elif isinstance(node, ast.Name):
+        if (
+            isinstance(parent, ast.Call)
+            and parent.func is node
+            and node.id in _BUILTIN_SWAPS
+        ):
+            yield f"`{node.id}` -> `{_BUILTIN_SWAPS[node.id]}`", node, _BUILTIN_SWAPS[node.id]
+    elif isinstance(node, ast.Return):
+        value = node.value
+        if value is not None and not (isinstance(value, ast.Constant) and value.value is None):
+            yield "`return x` -> `return None`", value, "None"
+    elif isinstance(node, ast.Break):
+        yield "`break` -> `continue`", node, "continue"
+    elif isinstance(node, ast.Continue):
+        yield "`continue` -> `break`", node, "break"
+
+
+def generate_mutants(source: str, module: str) -> list[Mutant]:
+    """Every mutant of ``source`` (the text of ``module``), in source order."""
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    found: list[Mutant] = []
+
+    def visit(node: ast.AST, parent: ast.AST | None) -> None:
+        if _skipped(node):
+            return
+        for mutation, target, text in _changes(node, parent):
+            statement = isinstance(target, ast.stmt)
+            found.append(
+                Mutant(
+                    module=module,
+                    line=target.lineno,
+                    column=target.col_offset,
+                    mutation=mutation,
+                    source_line=lines[target.lineno - 1].strip(),
+                    start=(target.lineno, target.col_offset),
+                    end=(target.end_lineno or target.lineno, target.end_col_offset or 0),
+                    replacement=text if statement else f"({text})",
+                )
+            )
+        for child in _children(node):
+            visit(child, node)
+
+    visit(tree, None)
+    found.sort(key=lambda m: (m.start, m.end, m.mutation))
+    return found
+
+
+def apply_mutant(source: str, mutant: Mutant) -> str:
+    """``source`` with the mutant's node replaced by its text; every other line unchanged.
+
+    Columns are UTF-8 byte offsets (as ``ast`` gives them); a replaced multi-line node keeps
+    its line breaks (inside the parentheses), so line numbers do not move.
+    """
+    lines = source.encode("utf-8").splitlines(keepends=True)
+    (first, start), (last, end) = mutant.start, mutant.end
+    before = b"".join(lines[: first - 1]) + lines[first - 1][:start]
+    after = lines[last - 1][end:] + b"".join(lines[last:])
+    replacement = mutant.replacement.encode("utf-8")
+    if last > first:
+        if not replacement.endswith(b")"):
+            raise ValueError(f"{mutant.name}: a multi-line statement cannot be spliced")
+        replacement = replacement[:-1] + b"\n" * (last - first) + b")"
+    mutated = (before + replacement + after).decode("utf-8")
+    ast.parse(mutated)  # every mutant is valid Python
+    return mutated
+
+
+# --- running mutants ------------------------------------------------------------------
+@dataclasses.dataclass
+class Result:
+    mutant: Mutant
+    outcome: str  # "killed", "timeout", "survived"
+    seconds: float
+    equivalent: Equivalent | None = None
+
+
+def equivalence_of(mutant: Mutant) -> Equivalent | None:
+    """The allow-list entry covering ``mutant``, if any."""
+    for entry in EQUIVALENT:
+        if (entry.module, entry.line, entry.mutation) == (
+            mutant.module,
+            mutant.source_line,
+            mutant.mutation,
+        ):
+            return entry
+    return None
+
+
+def _drop_bytecode(path: Path) -> None:
+    cache = path.parent / "__pycache__"
+    for compiled in cache.glob(f"{path.stem}.*.pyc"):
+        compiled.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def mutated_file(path: Path, text: str) -> Iterator[None]:
+    """Write ``text`` to ``path`` for the duration of the block; the original always returns."""
+    original = path.read_bytes()
+    try:
+        path.write_text(text, encoding="utf-8")
+        _drop_bytecode(path)
+        yield
+    finally:
+        path.write_bytes(original)
+        _drop_bytecode(path)
+
+
+def pytest_command(tests: Sequence[str]) -> list[str]:
+    """The test command run against each mutant (no xdist, stop at the first failure)."""
+    return [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        "addopts=--doctest-modules",
+        *tests,
+    ]
+
+
+def run_tests(workdir: Path, tests: Sequence[str], timeout: float) -> tuple[str, float]:
+    """Run ``tests`` in ``workdir``: ("passed" | "failed" | "timeout", seconds).
+
+    The process group is killed at the deadline (pytest and anything it started).
+    """
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(workdir)
+    env["HYPOTHESIS_PROFILE"] = "mutation"
+    env.pop("PYTEST_ADDOPTS", None)
+    start = time.monotonic()
+    process = subprocess.Popen(
+        pytest_command(tests),
+        cwd=workdir,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        code = process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        return "timeout", time.monotonic() - start
+    seconds = time.monotonic() - start
+    if code == 5:
+        raise RuntimeError(f"no tests collected from {list(tests)} in {workdir}")
+    return ("passed" if code == 0 else "failed"), seconds
+
+
+def run_mutant(workdir: Path, mutant: Mutant, tests: Sequence[str], timeout: float) -> Result:
+    """Apply ``mutant`` in ``workdir`` (a copy of the tree), run ``tests``, restore the file."""
+    path = workdir / mutant.module
+    original = path.read_text(encoding="utf-8")
+    with mutated_file(path, apply_mutant(original, mutant)):
+        status, seconds = run_tests(workdir, tests, timeout)
+    outcome = {"passed": "survived", "failed": "killed", "timeout": "timeout"}[status]
+    return Result(mutant, outcome, seconds, equivalence_of(mutant))
+
+
+def copy_tree(root: Path, entries: Sequence[str], destination: Path) -> Path:
+    """A copy of ``entries`` of ``root`` under ``destination`` (no bytecode caches)."""
+    destination.mkdir(parents=True, exist_ok=True)
+    for entry in entries:
+        source = root / entry
+        if source.is_dir():
+            shutil.copytree(
+                source, destination / entry, ignore=shutil.ignore_patterns("__pycache__")
+            )
+        else:
+            shutil.copy2(source, destination / entry)
+    return destination
+
+
+def run_all(
+    mutants: Sequence[Mutant],
+    targets: dict[str, tuple[str, ...]],
+    *,
+    root: Path = ROOT,
+    entries: Sequence[str] = COPIED,
+    jobs: int = 1,
+    progress: bool = False,
+) -> tuple[list[Result], dict[str, float]]:
+    """Run every mutant with ``jobs`` workers, each in its own copy of the tree.
+
+    First each module's tests run unmutated (they must pass; their time sets the limit).
+    Returns the results in ``mutants`` order and the unmutated run's seconds per module.
+    """
+    base = Path(tempfile.mkdtemp(prefix="exactpml-mutation-"))
+    try:
+        workers: queue.Queue[Path] = queue.Queue()
+        for number in range(max(jobs, 1)):
+            workers.put(copy_tree(root, entries, base / f"worker{number}"))
+        baseline: dict[str, float] = {}
+        for module in dict.fromkeys(m.module for m in mutants):
+            workdir = workers.get()
+            try:
+                status, seconds = run_tests(workdir, targets[module], timeout=600)
+            finally:
+                workers.put(workdir)
+            if status != "passed":
+                raise RuntimeError(f"the tests of {module} fail without any mutation: {status}")
+            baseline[module] = seconds
+        limits = {module: max(30.0, 4 * seconds) for module, seconds in baseline.items()}
+
+        def one(mutant: Mutant) -> Result:
+            workdir = workers.get()
+            try:
+                return run_mutant(workdir, mutant, targets[mutant.module], limits[mutant.module])
+            finally:
+                workers.put(workdir)
+
+        results: list[Result] = []
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(jobs, 1)) as pool:
+            for done, result in enumerate(pool.map(one, mutants), start=1):
+                results.append(result)
+                if progress:
+                    print(
+                        f"\r{done}/{len(mutants)} mutants", end="", file=sys.stderr, flush=True
+                    )
+        if progress:
+            print(file=sys.stderr)
+        return results, baseline
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+# --- reporting ------------------------------------------------------------------------
+def summarize(results: Sequence[Result]) -> list[dict[str, object]]:
+    """One row per module and a last ``total`` row."""
+    rows = []
+    modules = list(dict.fromkeys(r.mutant.module for r in results))
+    for module in [*modules, "total"]:
+        chosen = [r for r in results if module in ("total", r.mutant.module)]
+        killed = sum(r.outcome == "killed" for r in chosen)
+        timeout = sum(r.outcome == "timeout" for r in chosen)
+        equivalent = sum(r.outcome == "survived" and r.equivalent is not None for r in chosen)
+        survived = sum(r.outcome == "survived" and r.equivalent is None for r in chosen)
+        counted = len(chosen) - equivalent
+        rows.append(
+            {
+                "module": module,
+                "mutants": len(chosen),
+                "killed": killed,
+                "timeout": timeout,
+                "survived": survived,
+                "equivalent": equivalent,
+                "score": (killed + timeout) / counted if counted else 1.0,
+            }
+        )
+    return rows
+
+
+def report(results: Sequence[Result], baseline: dict[str, float], seconds: float) -> str:
+    rows = summarize(results)
+    header = f"{'module':<36} {'mutants':>7} {'killed':>6} {'timeout':>7} {'survived':>8} "
+    header += f"{'equiv.':>6} {'score':>7}"
+    lines = [header, "-" * len(header)]
+    for row in rows:
+        lines.append(
+            f"{row['module']:<36} {row['mutants']:>7} {row['killed']:>6} {row['timeout']:>7} "
+            f"{row['survived']:>8} {row['equivalent']:>6} {row['score']:>7.1%}"
+        )
+    lines.append(f"\n{len(results)} mutants in {seconds:.0f} s")
+    survivors = [r for r in results if r.outcome == "survived" and r.equivalent is None]
+    if survivors:
+        lines.append("\nSurvivors (no test notices the change):")
+        lines.extend(f"  {r.mutant.name}\n      {r.mutant.source_line}" for r in survivors)
+    equivalents = [r for r in results if r.outcome == "survived" and r.equivalent is not None]
+    if equivalents:
+        lines.append("\nEquivalent (allow-listed in tools/mutation_score.py, with the reason):")
+        lines.extend(
+            f"  {r.mutant.name}\n      {r.equivalent.reason}"
+            for r in equivalents
+            if r.equivalent is not None
+        )
+    stale = [r for r in results if r.outcome != "survived" and r.equivalent is not None]
+    if stale:
+        lines.append("\nStale allow-list entries (killed after all; remove them):")
+        lines.extend(f"  {r.mutant.name}" for r in stale)
+    return "\n".join(lines)
+
+
+def as_json(results: Sequence[Result], baseline: dict[str, float], seconds: float) -> str:
+    return json.dumps(
+        {
+            "seconds": round(seconds, 1),
+            "baseline_seconds": {k: round(v, 2) for k, v in baseline.items()},
+            "summary": summarize(results),
+            "mutants": [
+                {
+                    "module": r.mutant.module,
+                    "line": r.mutant.line,
+                    "column": r.mutant.column + 1,
+                    "mutation": r.mutant.mutation,
+                    "source": r.mutant.source_line,
+                    "outcome": r.outcome,
+                    "equivalent": r.equivalent.reason if r.equivalent else None,
+                    "seconds": round(r.seconds, 2),
+                }
+                for r in results
+            ],
+        },
+        indent=2,
+    )
+
+
+# --- command line ---------------------------------------------------------------------
+def _select(names: Sequence[str] | None) -> list[str]:
+    if not names:
+        return list(TARGETS)
+    chosen = []
+    for name in names:
+        matches = [m for m in TARGETS if m == name or Path(m).stem == name]
+        if not matches:
+            raise SystemExit(f"unknown module {name!r}; choose among {list(TARGETS)}")
+        chosen.extend(matches)
+    return list(dict.fromkeys(chosen))
+
+
+def _dirty(modules: Sequence[str]) -> list[str]:
+    result = subprocess.run(
+        ["git", "status", "--porcelain", "--", *modules],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [line for line in result.stdout.splitlines() if line.strip()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--module", action="append", help="a target module (name or path); repeatable"
+    )
+    parser.add_argument("--list", action="store_true", help="print the mutants, run nothing")
+    parser.add_argument("--jobs", type=int, default=1, help="parallel workers (default 1)")
+    parser.add_argument("--json", metavar="PATH", help="also write the results as JSON")
+    parser.add_argument(
+        "--fail-under", type=float, metavar="PERCENT", help="exit 1 if the total score is lower"
+    )
+    args = parser.parse_args(argv)
+    modules = _select(args.module)
+    mutants = [
+        mutant
+        for module in modules
+        for mutant in generate_mutants((ROOT / module).read_text(encoding="utf-8"), module)
+    ]
+    if args.list:
+        for mutant in mutants:
+            entry = equivalence_of(mutant)
+            note = f"   [equivalent: {entry.reason}]" if entry else ""
+            print(f"{mutant.name}\n    {mutant.source_line}{note}")
+        print(f"{len(mutants)} mutants")
+        return 0
+    dirty = _dirty(modules)
+    if dirty:
+        print("refusing to run: uncommitted changes in " + ", ".join(dirty), file=sys.stderr)
+        return 2
+    start = time.monotonic()
+    results, baseline = run_all(mutants, TARGETS, jobs=args.jobs, progress=sys.stderr.isatty())
+    seconds = time.monotonic() - start
+    print(report(results, baseline, seconds))
+    if args.json:
+        Path(args.json).write_text(as_json(results, baseline, seconds) + "\n", encoding="utf-8")
+    total = summarize(results)[-1]["score"]
+    if args.fail_under is not None and float(total) * 100 < args.fail_under:  # type: ignore[arg-type]
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
