@@ -281,11 +281,7 @@ def _changes(node: ast.AST, parent: ast.AST | None) -> Iterator[tuple[str, ast.A
             new = {0: 1, 1: 0}.get(node.value, node.value + 1)
             yield f"`{node.value}` -> `{new}`", node, repr(new)
     elif isinstance(node, ast.Name):
-        if (
-            isinstance(parent, ast.Call)
-            and parent.func is node
-            and node.id in _BUILTIN_SWAPS
-        ):
+        if isinstance(parent, ast.Call) and parent.func is node and node.id in _BUILTIN_SWAPS:
             yield f"`{node.id}` -> `{_BUILTIN_SWAPS[node.id]}`", node, _BUILTIN_SWAPS[node.id]
     elif isinstance(node, ast.Return):
         value = node.value
@@ -502,9 +498,7 @@ def run_all(
             for done, result in enumerate(pool.map(one, mutants), start=1):
                 results.append(result)
                 if progress:
-                    print(
-                        f"\r{done}/{len(mutants)} mutants", end="", file=sys.stderr, flush=True
-                    )
+                    print(f"\r{done}/{len(mutants)} mutants", end="", file=sys.stderr, flush=True)
         if progress:
             print(file=sys.stderr)
         return results, baseline
