@@ -22,7 +22,9 @@ ROOT2 = sympy.sqrt(2)
 
 
 def _entries(mechanism):
-    return {(x, y): mechanism.probability(x, y) for x in mechanism.inputs for y in mechanism.outputs}
+    return {
+        (x, y): mechanism.probability(x, y) for x in mechanism.inputs for y in mechanism.outputs
+    }
 
 
 # --- construction --------------------------------------------------------------------
