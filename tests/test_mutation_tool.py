@@ -149,17 +149,24 @@ def test_a_killed_mutant_leaves_the_worker_copy_restored(tmp_path):
     (mutant,) = [
         m for m in tool.generate_mutants(SAMPLE, "sample.py") if m.mutation == "`min` -> `max`"
     ]
-    result = tool.run_mutant(project, mutant, ["tests/test_sample.py"], timeout=120)
+    runner = tool.Runner(project, fork=False)  # a new interpreter: the fallback path
+    result = tool.run_mutant(runner, mutant, ["tests/test_sample.py"], timeout=120)
     assert result.outcome == "killed"
     assert (project / "sample.py").read_text(encoding="utf-8") == SAMPLE
 
 
-def test_a_hanging_test_run_is_a_timeout(tmp_path):
+def test_a_hanging_test_run_is_a_timeout_and_the_fork_server_goes_on(tmp_path):
     (tmp_path / "test_hang.py").write_text(
         "import time\n\ndef test_hang():\n    time.sleep(600)\n", encoding="utf-8"
     )
-    status, seconds = tool.run_tests(tmp_path, ["test_hang.py"], timeout=3)
-    assert status == "timeout" and seconds < 60
+    (tmp_path / "test_fine.py").write_text("def test_fine():\n    pass\n", encoding="utf-8")
+    runner = tool.Runner(tmp_path)
+    try:
+        status, seconds = runner.run(["test_hang.py"], timeout=2)
+        assert status == "timeout" and seconds < 60
+        assert runner.run(["test_fine.py"], timeout=60)[0] == "passed"
+    finally:
+        runner.close()
 
 
 def test_the_test_map_and_the_allow_list_name_real_things():

@@ -50,7 +50,11 @@ Each mutant is spliced into the source text in place of the node it changes (wra
 parentheses, line breaks kept, so every other line is byte for byte the original) and run in
 a subprocess -- mutated code is never imported or executed in this process.  Each worker
 (``--jobs N``) has its own copy of the tree in a temporary directory (``PYTHONPATH`` points
-at it, so the copy's modules shadow the editable install); the mutated file is always
+at it, so the copy's modules shadow the editable install) and its own fork server: a
+subprocess that imports pytest, Hypothesis (without its plugins), sympy, numpy and flint once
+-- never exactpml -- and forks a child per run, which loads Hypothesis's plugins and runs
+pytest, importing the mutated package afresh (``--no-fork``: a new interpreter per run
+instead, the same verdicts, several times slower here).  The mutated file is always
 restored (``try``/``finally``) and its bytecode cache removed before and after each run.  The
 working tree itself is never written; the script refuses to start when a target module has
 uncommitted changes, so that a score always describes a commit.
@@ -384,36 +388,34 @@ def mutated_file(path: Path, text: str) -> Iterator[None]:
         _drop_bytecode(path)
 
 
-def pytest_command(tests: Sequence[str]) -> list[str]:
-    """The test command run against each mutant (no xdist, stop at the first failure)."""
-    return [
-        sys.executable,
-        "-m",
-        "pytest",
-        "-x",
-        "-q",
-        "-p",
-        "no:cacheprovider",
-        "-o",
-        "addopts=--doctest-modules",
-        *tests,
-    ]
+def pytest_args(tests: Sequence[str]) -> list[str]:
+    """pytest's arguments for each mutant (no xdist, stop at the first failure)."""
+    return ["-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=--doctest-modules", *tests]
+
+
+def _environment(workdir: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(workdir)  # the worker's copy shadows the editable install
+    env["HYPOTHESIS_PROFILE"] = "mutation"
+    env.pop("PYTEST_ADDOPTS", None)
+    return env
+
+
+def _status(code: int, tests: Sequence[str], workdir: Path) -> str:
+    if code == 5:
+        raise RuntimeError(f"no tests collected from {list(tests)} in {workdir}")
+    return "passed" if code == 0 else "failed"
 
 
 def run_tests(workdir: Path, tests: Sequence[str], timeout: float) -> tuple[str, float]:
-    """Run ``tests`` in ``workdir``: ("passed" | "failed" | "timeout", seconds).
-
-    The process group is killed at the deadline (pytest and anything it started).
+    """Run ``tests`` in ``workdir`` in a fresh interpreter: ("passed" | "failed" | "timeout",
+    seconds).  The process group is killed at the deadline (pytest and anything it started).
     """
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(workdir)
-    env["HYPOTHESIS_PROFILE"] = "mutation"
-    env.pop("PYTEST_ADDOPTS", None)
     start = time.monotonic()
     process = subprocess.Popen(
-        pytest_command(tests),
+        [sys.executable, "-m", "pytest", *pytest_args(tests)],
         cwd=workdir,
-        env=env,
+        env=_environment(workdir),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
@@ -425,18 +427,131 @@ def run_tests(workdir: Path, tests: Sequence[str], timeout: float) -> tuple[str,
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         return "timeout", time.monotonic() - start
-    seconds = time.monotonic() - start
-    if code == 5:
-        raise RuntimeError(f"no tests collected from {list(tests)} in {workdir}")
-    return ("passed" if code == 0 else "failed"), seconds
+    return _status(code, tests, workdir), time.monotonic() - start
 
 
-def run_mutant(workdir: Path, mutant: Mutant, tests: Sequence[str], timeout: float) -> Result:
-    """Apply ``mutant`` in ``workdir`` (a copy of the tree), run ``tests``, restore the file."""
-    path = workdir / mutant.module
+# The fork server: a subprocess that imports the heavy third-party modules once (pytest,
+# Hypothesis without its plugins, sympy, numpy, flint) -- never exactpml or proofs_check --
+# then forks one child per request; the child loads Hypothesis's plugins and runs pytest, so
+# every run imports the (mutated) package afresh, as a new interpreter would.
+_SERVER = r"""
+import json, os, signal, sys, time
+os.environ["HYPOTHESIS_NO_PLUGINS"] = "1"
+import pytest, hypothesis, hypothesis.strategies, hypothesis.entry_points
+for name in ("sympy", "numpy", "mpmath", "flint", "rich"):
+    try:
+        __import__(name)
+    except ImportError:
+        pass
+ours = sorted(m for m in sys.modules if m.split(".")[0] in ("exactpml", "proofs_check"))
+if ours:
+    sys.exit(f"imported before forking: {ours}")
+del os.environ["HYPOTHESIS_NO_PLUGINS"]
+print("ready", flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        code = 3
+        try:
+            os.setsid()
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            hypothesis.entry_points.run()
+            code = int(pytest.main(request["args"]))
+        finally:
+            os._exit(code)
+    deadline = start + request["timeout"]
+    status = "exited"
+    while True:
+        done, wait_status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            code = os.waitstatus_to_exitcode(wait_status)
+            break
+        if time.monotonic() > deadline:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            os.waitpid(pid, 0)
+            status, code = "timeout", None
+            break
+        time.sleep(0.01)
+    print(json.dumps({"status": status, "code": code, "seconds": time.monotonic() - start}),
+          flush=True)
+"""
+
+
+class Runner:
+    """Runs test files in one worker directory, each run in a fresh process.
+
+    With ``fork`` (the default) a fork server started in ``workdir`` forks each run, which
+    saves the interpreter start and the third-party imports (seconds per mutant on a loaded
+    machine); without it every run is ``python -m pytest`` (:func:`run_tests`).
+    """
+
+    def __init__(self, workdir: Path, *, fork: bool = True) -> None:
+        self.workdir = workdir
+        self.fork = fork
+        self._server: subprocess.Popen[str] | None = None
+
+    def _start(self) -> subprocess.Popen[str]:
+        server = subprocess.Popen(
+            [sys.executable, "-c", _SERVER],
+            cwd=self.workdir,
+            env=_environment(self.workdir),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        assert server.stdout is not None
+        if server.stdout.readline().strip() != "ready":
+            server.kill()
+            server.wait()
+            raise RuntimeError(f"the fork server did not start in {self.workdir}")
+        return server
+
+    def run(self, tests: Sequence[str], timeout: float) -> tuple[str, float]:
+        """("passed" | "failed" | "timeout", seconds) for one run of ``tests``."""
+        if not self.fork:
+            return run_tests(self.workdir, tests, timeout)
+        if self._server is None or self._server.poll() is not None:
+            self._server = self._start()
+        assert self._server.stdin is not None and self._server.stdout is not None
+        self._server.stdin.write(json.dumps({"args": pytest_args(tests), "timeout": timeout}))
+        self._server.stdin.write("\n")
+        self._server.stdin.flush()
+        answer = self._server.stdout.readline()
+        if not answer:
+            self.close()
+            raise RuntimeError(f"the fork server in {self.workdir} stopped")
+        reply = json.loads(answer)
+        if reply["status"] == "timeout":
+            return "timeout", reply["seconds"]
+        return _status(reply["code"], tests, self.workdir), reply["seconds"]
+
+    def close(self) -> None:
+        if self._server is not None:
+            with contextlib.suppress(OSError):
+                if self._server.stdin is not None:
+                    self._server.stdin.close()
+            try:
+                self._server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._server.kill()
+                self._server.wait()
+            self._server = None
+
+
+def run_mutant(runner: Runner, mutant: Mutant, tests: Sequence[str], timeout: float) -> Result:
+    """Apply ``mutant`` in the runner's copy of the tree, run ``tests``, restore the file."""
+    path = runner.workdir / mutant.module
     original = path.read_text(encoding="utf-8")
     with mutated_file(path, apply_mutant(original, mutant)):
-        status, seconds = run_tests(workdir, tests, timeout)
+        status, seconds = runner.run(tests, timeout)
     outcome = {"passed": "survived", "failed": "killed", "timeout": "timeout"}[status]
     return Result(mutant, outcome, seconds, equivalence_of(mutant))
 
@@ -462,6 +577,7 @@ def run_all(
     root: Path = ROOT,
     entries: Sequence[str] = COPIED,
     jobs: int = 1,
+    fork: bool = True,
     progress: bool = False,
 ) -> tuple[list[Result], dict[str, float]]:
     """Run every mutant with ``jobs`` workers, each in its own copy of the tree.
@@ -470,39 +586,45 @@ def run_all(
     Returns the results in ``mutants`` order and the unmutated run's seconds per module.
     """
     base = Path(tempfile.mkdtemp(prefix="exactpml-mutation-"))
+    runners: list[Runner] = []
     try:
-        workers: queue.Queue[Path] = queue.Queue()
+        workers: queue.Queue[Runner] = queue.Queue()
         for number in range(max(jobs, 1)):
-            workers.put(copy_tree(root, entries, base / f"worker{number}"))
+            runners.append(Runner(copy_tree(root, entries, base / f"worker{number}"), fork=fork))
+        for runner in runners:
+            workers.put(runner)
         baseline: dict[str, float] = {}
         for module in dict.fromkeys(m.module for m in mutants):
-            workdir = workers.get()
+            runner = workers.get()
             try:
-                status, seconds = run_tests(workdir, targets[module], timeout=600)
+                status, seconds = runner.run(targets[module], timeout=600)
             finally:
-                workers.put(workdir)
+                workers.put(runner)
             if status != "passed":
                 raise RuntimeError(f"the tests of {module} fail without any mutation: {status}")
             baseline[module] = seconds
         limits = {module: max(30.0, 4 * seconds) for module, seconds in baseline.items()}
 
         def one(mutant: Mutant) -> Result:
-            workdir = workers.get()
+            runner = workers.get()
             try:
-                return run_mutant(workdir, mutant, targets[mutant.module], limits[mutant.module])
+                return run_mutant(runner, mutant, targets[mutant.module], limits[mutant.module])
             finally:
-                workers.put(workdir)
+                workers.put(runner)
 
         results: list[Result] = []
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(jobs, 1)) as pool:
             for done, result in enumerate(pool.map(one, mutants), start=1):
                 results.append(result)
-                if progress:
-                    print(f"\r{done}/{len(mutants)} mutants", end="", file=sys.stderr, flush=True)
-        if progress:
+                if progress and (sys.stderr.isatty() or done % 25 == 0 or done == len(mutants)):
+                    end = "" if sys.stderr.isatty() else "\n"
+                    print(f"\r{done}/{len(mutants)} mutants", end=end, file=sys.stderr, flush=True)
+        if progress and sys.stderr.isatty():
             print(file=sys.stderr)
         return results, baseline
     finally:
+        for runner in runners:
+            runner.close()
         shutil.rmtree(base, ignore_errors=True)
 
 
@@ -619,6 +741,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="parallel workers (default 1)")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON")
     parser.add_argument(
+        "--no-fork", action="store_true", help="start a new interpreter for every run (slower)"
+    )
+    parser.add_argument(
         "--fail-under", type=float, metavar="PERCENT", help="exit 1 if the total score is lower"
     )
     args = parser.parse_args(argv)
@@ -640,7 +765,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("refusing to run: uncommitted changes in " + ", ".join(dirty), file=sys.stderr)
         return 2
     start = time.monotonic()
-    results, baseline = run_all(mutants, TARGETS, jobs=args.jobs, progress=sys.stderr.isatty())
+    results, baseline = run_all(
+        mutants, TARGETS, jobs=args.jobs, fork=not args.no_fork, progress=True
+    )
     seconds = time.monotonic() - start
     print(report(results, baseline, seconds))
     if args.json:
