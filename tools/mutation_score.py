@@ -87,35 +87,36 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# module -> the test files run against its mutants (the module itself: its doctests).
+# module -> the test files run against its mutants, focused files first (``-x`` stops at the
+# first failure); the module itself stands for its doctests.
 TARGETS: dict[str, tuple[str, ...]] = {
     "exactpml/core/mechanism.py": (
         "exactpml/core/mechanism.py",
         "tests/core/test_mechanism.py",
-        "tests/leakage/test_measures.py",
         "tests/core/test_bad_input.py",
+        "tests/leakage/test_measures.py",
     ),
     "exactpml/leakage/pml.py": (
         "exactpml/leakage/pml.py",
-        "tests/leakage/test_measures.py",
         "tests/leakage/test_pml_edge_cases.py",
         "tests/leakage/test_profile.py",
+        "tests/leakage/test_measures.py",
     ),
     "exactpml/leakage/profile.py": (
         "exactpml/leakage/profile.py",
+        "tests/leakage/test_pml_edge_cases.py",
         "tests/leakage/test_profile.py",
         "tests/leakage/test_measures.py",
-        "tests/leakage/test_pml_edge_cases.py",
     ),
     "exactpml/leakage/capacities.py": (
         "exactpml/leakage/capacities.py",
-        "tests/leakage/test_measures.py",
         "tests/leakage/test_pml_edge_cases.py",
+        "tests/leakage/test_measures.py",
     ),
     "exactpml/leakage/divergences.py": (
         "exactpml/leakage/divergences.py",
-        "tests/leakage/test_measures.py",
         "tests/leakage/test_pml_edge_cases.py",
+        "tests/leakage/test_measures.py",
     ),
     "exactpml/leakage/hockey_stick.py": (
         "exactpml/leakage/hockey_stick.py",
