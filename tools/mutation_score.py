@@ -130,17 +130,221 @@ COPIED = ("exactpml", "proofs_check", "tests", "pyproject.toml")
 
 @dataclasses.dataclass(frozen=True)
 class Equivalent:
-    """A mutant that no test can kill: ``mutation`` on the line whose text is ``line``."""
+    """A mutant that no test can kill: ``mutation`` on the line whose text is ``line``
+    (at 1-based byte ``column`` when given, else every such mutant on the line)."""
 
     module: str
     line: str
     mutation: str
     reason: str
+    column: int | None = None
 
+
+_MECHANISM = "exactpml/core/mechanism.py"
+_PROFILE = "exactpml/leakage/profile.py"
+_HOCKEY = "exactpml/leakage/hockey_stick.py"
+_DATACLASS = "@dataclass(frozen=True, slots=True, init=False, eq=False)"
+_NONNEGATIVE = (
+    "_nonnegative only steers shortcuts (e^ε >= 1; skip p_o <= q_o): whatever a shortcut "
+    "skips, the certified comparison after it decides the same way"
+)
 
 # Equivalent mutants, each with the reason no behaviour changes.  Matched by module, the
-# stripped text of the line and the mutation's description (every such mutant on the line).
-EQUIVALENT: tuple[Equivalent, ...] = ()
+# stripped text of the line, the mutation's description and (when given) the column.
+EQUIVALENT: tuple[Equivalent, ...] = (
+    # --- core/mechanism.py
+    Equivalent(
+        _MECHANISM,
+        "if len(row) == len(order) and list(row) == order:  # already in order: no lookups",
+        "`==` -> `!=`",
+        "the length test only short-cuts the list comparison after it: a row of another "
+        "length never equals the output list, so either way such a row takes the lookup path",
+        column=12,
+    ),
+    Equivalent(
+        _MECHANISM,
+        _DATACLASS,
+        "`True` -> `False`",
+        "slots=False only gives instances a __dict__; frozen=True still refuses every "
+        "assignment, so no value, comparison or error changes",
+        column=31,
+    ),
+    Equivalent(
+        _MECHANISM,
+        _DATACLASS,
+        "`False` -> `True`",
+        "init=True and eq=True: the class defines __init__, __eq__ and __hash__ itself, and "
+        "@dataclass never replaces methods a class defines (nor adds a hash next to one)",
+    ),
+    Equivalent(
+        _MECHANISM,
+        "if not seen.keys() >= kernel[x].keys():  # only rows naming new outputs",
+        "`>=` -> `>`",
+        "a shortcut: for a row naming only outputs already seen, setdefault adds nothing",
+    ),
+    Equivalent(
+        _MECHANISM,
+        "if known.keys() >= kernel[x].keys():",
+        "`>=` -> `>`",
+        "a shortcut: the loop after it finds no unknown output in a row of known outputs",
+    ),
+    Equivalent(
+        _MECHANISM,
+        "if entry is not None and all(a is b for a, b in zip(entry[0], key, strict=True)):",
+        "`all` -> `any`",
+        "the cache keeps its keys' objects alive, so their ids are unique: an entry found by "
+        "the ids has every element identical, and all and any agree",
+    ),
+    Equivalent(
+        _MECHANISM,
+        'list(inputs), list(outputs), matrix, allow_float=False, symbols=None, name="mechanism"',
+        "`False` -> `True`",
+        "_trusted receives exactly computed rows, never floats: allowing floats changes nothing",
+    ),
+    # --- leakage/profile.py: the float proposal only prunes; the exact comparison decides
+    Equivalent(
+        _PROFILE,
+        "shift = max(value.bit_length() - 62, 0)",
+        "`62` -> `63`",
+        "a 63-bit integer converts to float within 2^-53 (relative) as well: the stated 1e-12 "
+        "holds either way",
+    ),
+    Equivalent(
+        _PROFILE,
+        "(_log2(t) - _log2(m) if t else -math.inf, y)",
+        "`-x` -> `x`",
+        "a zero top at +inf makes the margin infinite, so nothing is pruned and the exact "
+        "cross-multiplication over every candidate gives the same answer",
+    ),
+    Equivalent(
+        _PROFILE,
+        "top_log = max(value for value, _ in logs)",
+        "`max` -> `min`",
+        "a lower proposal prunes nothing more: every candidate left is compared exactly",
+    ),
+    Equivalent(
+        _PROFILE,
+        "if value < top_log - margin:",
+        "`<` -> `<=`",
+        "a candidate exactly one margin (1e-6) below the top is certainly smaller, like every "
+        "candidate below it by more than the rounding error (1e-12 relative)",
+    ),
+    Equivalent(
+        _PROFILE,
+        "if best is None or tops[y] * masses[best] > tops[best] * masses[y]:",
+        "`>` -> `>=`",
+        "on an exact tie the later output is chosen; its ratio, the maximum, is the same",
+    ),
+    Equivalent(
+        _PROFILE,
+        "self._pairs, self._total = None, 1",
+        "`1` -> `0`",
+        "_total is read only when _pairs is not None, and here _pairs is None",
+    ),
+    Equivalent(
+        _PROFILE,
+        "return LogValue(1) if best is None else self[self.mechanism.outputs[best]]",
+        "`1` -> `0`",
+        "best is None only when no output has positive mass, impossible under a prior",
+    ),
+    Equivalent(
+        _PROFILE,
+        "if not isinstance(mechanism, Mechanism) or not isinstance(prior, Distribution):",
+        "`not x` -> `x`",
+        "a wrong prior is refused anyway, with the same message: _validated_profile checks "
+        "both arguments before building the profile",
+        column=48,
+    ),
+    # --- leakage/capacities.py
+    Equivalent(
+        "exactpml/leakage/capacities.py",
+        "return LogValue(_max(ratios) if ratios else Fraction(1), conditions=tuple(conditions))",
+        "`1` -> `0`",
+        "ratios is never empty here: a row sums to 1, so some column is not all zero, and "
+        "such a column either returned oo or added a ratio",
+    ),
+    # --- leakage/divergences.py
+    Equivalent(
+        "exactpml/leakage/divergences.py",
+        "if p.is_rational and q.is_rational:  # expand_log can take minutes on closed-form masses",
+        "`and` -> `or`",
+        "time only: expand_log keeps the value; the guard spares minutes on closed-form "
+        "masses, and the suite asserts no timings (tests/README.md)",
+    ),
+    Equivalent(
+        "exactpml/leakage/divergences.py",
+        "total = sympy.expand_log(total, force=True)",
+        "`True` -> `False`",
+        "on rational laws every log argument is a positive rational, which sympy knows to be "
+        "positive, so expand_log splits it with or without force",
+    ),
+    # --- leakage/hockey_stick.py
+    Equivalent(_HOCKEY, "if term > 0:", "`>` -> `>=`", "a zero term adds nothing to the sum"),
+    Equivalent(
+        _HOCKEY,
+        "if numeric_ratio and type(a) is Fraction and type(b) is Fraction:",
+        "`is` -> `is not`",
+        "both routes decide the sign of p_o - e^ε q_o by certified arithmetic (p_o/q_o "
+        "against e^ε, or the difference itself): only the route changes",
+    ),
+    Equivalent(
+        _HOCKEY,
+        "for k in range(1, len(values)):",
+        "`1` -> `0`",
+        "values[0] compared with itself first: a zero sign, never > 0",
+    ),
+    Equivalent(
+        _HOCKEY,
+        "if _certified_sign(exact_difference(values[k], values[best])) > 0:",
+        "`>` -> `>=`",
+        "on a tie the later of equal values is returned with its index: both are maximisers, "
+        "and exact_max promises one maximiser",
+    ),
+    Equivalent(_HOCKEY, "return _certified_sign(value) >= 0", "`>=` -> `>`", _NONNEGATIVE),
+    Equivalent(
+        _HOCKEY, "return _certified_sign(value) >= 0", "`return x` -> `return None`", _NONNEGATIVE
+    ),
+    Equivalent(_HOCKEY, "return _certified_sign(value) >= 0", "`0` -> `1`", _NONNEGATIVE),
+    Equivalent(
+        _HOCKEY,
+        "if best is None or (type(best) is Fraction and value > best):",
+        "`>` -> `>=`",
+        "on a tie the later index is returned: both are argmaxes of the same ratio",
+    ),
+    Equivalent(
+        _HOCKEY,
+        "return str(certify.decimal(value if type(value) is Fraction else to_sympy(value), "
+        "digits))",
+        "`is` -> `is not`",
+        "certify.decimal takes a Fraction or a sympy number alike: only the conversion changes",
+    ),
+    Equivalent(
+        _HOCKEY,
+        'sign = "-" if value < 0 else ""',
+        "`<` -> `<=`",
+        "value == 0 has returned above",
+    ),
+    Equivalent(
+        _HOCKEY,
+        "exponent = len(str(magnitude.numerator)) - len(str(magnitude.denominator))",
+        "`-` -> `+`",
+        "a higher estimate is lowered by the loop after it to the same exponent",
+    ),
+    Equivalent(
+        _HOCKEY,
+        "while Fraction(10) ** exponent > magnitude:",
+        "`>` -> `>=`",
+        "at an exact power of ten the exponent ends one too low, the mantissa is then "
+        "10^digits, and the correction below restores both",
+    ),
+    Equivalent(
+        _HOCKEY,
+        "mantissa //= 10",
+        "`//=` -> `*=`",
+        "10^digits has only zeros after its first digit, which the text drops: dividing or "
+        "multiplying it by 10 prints the same",
+    ),
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -365,7 +569,7 @@ def equivalence_of(mutant: Mutant) -> Equivalent | None:
             mutant.module,
             mutant.source_line,
             mutant.mutation,
-        ):
+        ) and entry.column in (None, mutant.column + 1):
             return entry
     return None
 

@@ -336,3 +336,14 @@ def test_equality_ignores_order_and_compares_every_entry():
     t = sympy.Symbol("t", positive=True)
     symbolic = Mechanism({"a": {0: t / (1 + t), 1: 1 / (1 + t)}})
     assert symbolic == Mechanism({"a": {0: 1 - 1 / (1 + t), 1: 1 / (1 + t)}})
+
+
+def test_output_masses_under_a_prior_with_no_rational_mass():
+    # every weight irrational (w = √2/4 and 1 - w): the exact path, never the integer one;
+    # hand computation: p_Y(0) = 3w/4 + (1 - w)/4 = (1 + 2w)/4
+    mechanism = Mechanism({"a": {0: "3/4", 1: "1/4"}, "b": {0: "1/4", 1: "3/4"}})
+    w = ROOT2 / 4
+    prior = Distribution._trusted(("b", "a"), [1 - w, w])
+    masses = mechanism.output_masses(prior)
+    assert sympy.simplify(masses[0] - (1 + 2 * w) / 4) == 0
+    assert sympy.simplify(masses[1] - (3 - 2 * w) / 4) == 0

@@ -287,3 +287,27 @@ def test_rational_decimals_without_certify_edge_cases():
     assert hs._rational_decimal(F(9999995, 10**7), 6) == "1"  # rounds up to the next power
     assert hs._rational_decimal(F(-1, 30000), 6) == "-3.33333e-5"
     assert hs._rational_decimal(F(10**7, 3), 6) == "3.33333e6"
+
+
+# --- exact ties: never in the event, decided exactly -------------------------------------------
+# (e^{1/2} + 1)² − e − 2e^{1/2} = 1, a closed form sympy does not reduce by itself
+_ROOT_E = sympy.exp(sympy.Rational(1, 2))
+_ONE = (_ROOT_E + 1) ** 2 - sympy.E - 2 * _ROOT_E
+ROOT2 = sympy.sqrt(2)
+
+
+def test_ties_with_a_rational_ratio_in_the_general_path():
+    # ratio 2 and entry 0 at exactly p/q = 2: a tie, left out of the event; the irrational
+    # entries force the general path (hand computation: √2/4 < 2·1/4, 1/2 − √2/4 < 2·1/2)
+    p = [F(1, 2), ROOT2 / 4, F(1, 2) - ROOT2 / 4]
+    q = [F(1, 4), F(1, 4), F(1, 2)]
+    assert hs.hockey_stick(p, q, F(2)) == (0, frozenset())
+    # a tie hidden in a closed form: p_0 = _ONE/2 = 1/2 = q_0 at ratio 1
+    value, event = hs.hockey_stick([_ONE / 2, F(1, 2)], [F(1, 2), F(1, 2)], F(1))
+    assert event == frozenset() and value == 0
+
+
+def test_at_most_decides_an_exact_closed_form_equality():
+    assert sympy.simplify(_ONE - 1) == 0  # the identity above, checked by sympy
+    assert hs.at_most(_ONE / 2, "1/2", name="delta")
+    assert not hs.at_most(_ONE / 2, "49/100", name="delta")

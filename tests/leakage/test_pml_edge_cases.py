@@ -321,3 +321,28 @@ def test_largest_ratio_is_not_misled_by_the_size_of_its_integers():
     assert _largest_ratio(tops, masses) == 0
     assert _largest_ratio([0, 1], [2, 3]) == 1
     assert _largest_ratio([1, 0], [0, 0]) is None
+
+
+def test_the_profile_is_a_mapping_over_every_output():
+    profile = leakage_profile(IRRATIONAL, Distribution({"a": "1/2", "b": "1/2", "c": 0}))
+    assert len(profile) == 3 and list(profile) == [0, 1, 2]
+
+
+def test_a_coarse_attribute_leaks_less_than_the_input_and_its_maximum_says_so():
+    parity = Mechanism.deterministic(lambda x: x in ("a", "b"), MECHANISM.inputs)
+    by_output = {y: bf.attribute_pml_ratio(MECHANISM, PRIOR, parity, y) for y in range(3)}
+    assert max(by_output.values()) < bf.max_pml_ratio(MECHANISM, PRIOR)  # a discriminating case
+    value = max_pointwise_maximal_leakage(MECHANISM, PRIOR, attribute=parity)
+    assert value.ratio == max(by_output.values())
+
+
+def test_total_variation_of_irrational_differences_with_a_rational_sum():
+    # differences d = (√2/8, 1/4 − √2/8, −√2/16, √2/16 − 1/4), all irrational: the positive
+    # part sums to 1/4 = TV (hand computation), returned as a Fraction
+    quarter = F(1, 4)
+    p = Distribution(
+        {0: quarter + ROOT2 / 8, 1: F(1, 2) - ROOT2 / 8, 2: quarter - ROOT2 / 16, 3: ROOT2 / 16}
+    )
+    q = Distribution({0: quarter, 1: quarter, 2: quarter, 3: quarter})
+    value = total_variation(p, q)
+    assert type(value) is Fraction and value == quarter
