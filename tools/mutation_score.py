@@ -56,8 +56,9 @@ subprocess that imports pytest, Hypothesis (without its plugins), sympy, numpy a
 pytest, importing the mutated package afresh (``--no-fork``: a new interpreter per run
 instead, the same verdicts, several times slower here).  The mutated file is always
 restored (``try``/``finally``) and its bytecode cache removed before and after each run.  The
-working tree itself is never written; the script refuses to start when a target module has
-uncommitted changes, so that a score always describes a commit.
+working tree itself is never written; the script refuses to start when a selected module or
+one of its test files has uncommitted changes, so that a score always describes a commit
+(printed with the results).
 
 The tests run for a module are the fixed list in :data:`TARGETS` (fast, focused files and the
 module's own doctests), with ``pytest -x -q -p no:cacheprovider`` and no xdist, under the
@@ -454,30 +455,34 @@ def _children(node: ast.AST) -> Iterator[ast.AST]:
             yield from (v for v in value if isinstance(v, ast.AST))
 
 
-def _changes(node: ast.AST, parent: ast.AST | None) -> Iterator[tuple[str, ast.AST, str]]:
+Located = ast.expr | ast.stmt  # the nodes with positions
+
+
+def _changes(node: ast.AST, parent: ast.AST | None) -> Iterator[tuple[str, Located, str]]:
     """``(description, node to replace, replacement text)`` for each mutation of ``node``."""
     if isinstance(node, ast.Compare):
         for position, op in enumerate(node.ops):
             swap = _COMPARE_SWAPS.get(type(op))
             if swap is not None:
-                changed = copy.deepcopy(node)
-                changed.ops[position] = swap()
-                yield f"`{_SYMBOL[type(op)]}` -> `{_SYMBOL[swap]}`", node, ast.unparse(changed)
+                compare = copy.deepcopy(node)
+                compare.ops[position] = swap()
+                yield f"`{_SYMBOL[type(op)]}` -> `{_SYMBOL[swap]}`", node, ast.unparse(compare)
     elif isinstance(node, ast.BoolOp):
-        other = ast.Or if isinstance(node.op, ast.And) else ast.And
-        changed = copy.deepcopy(node)
-        changed.op = other()
-        yield f"`{_SYMBOL[type(node.op)]}` -> `{_SYMBOL[other]}`", node, ast.unparse(changed)
+        other: type[ast.boolop] = ast.Or if isinstance(node.op, ast.And) else ast.And
+        boolean = copy.deepcopy(node)
+        boolean.op = other()
+        yield f"`{_SYMBOL[type(node.op)]}` -> `{_SYMBOL[other]}`", node, ast.unparse(boolean)
     elif isinstance(node, ast.BinOp | ast.AugAssign):
-        swap = _ARITHMETIC_SWAPS.get(type(node.op))
-        if swap is not None:
+        arithmetic = _ARITHMETIC_SWAPS.get(type(node.op))
+        if arithmetic is not None:
             changed = copy.deepcopy(node)
-            changed.op = swap()
+            changed.op = arithmetic()
             suffix = "=" if isinstance(node, ast.AugAssign) else ""
             text = ast.unparse(changed)
             if isinstance(node, ast.AugAssign) and node.lineno != node.end_lineno:
                 return  # a multi-line statement cannot be spliced as one line
-            yield f"`{_SYMBOL[type(node.op)]}{suffix}` -> `{_SYMBOL[swap]}{suffix}`", node, text
+            before, after = _SYMBOL[type(node.op)], _SYMBOL[arithmetic]
+            yield f"`{before}{suffix}` -> `{after}{suffix}`", node, text
     elif isinstance(node, ast.UnaryOp):
         if isinstance(node.op, ast.Not):
             yield "`not x` -> `x`", node, ast.unparse(node.operand)
@@ -965,18 +970,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{mutant.name}\n    {mutant.source_line}{note}")
         print(f"{len(mutants)} mutants")
         return 0
-    dirty = _dirty(modules)
+    tests = [t for module in modules for t in TARGETS[module]]
+    dirty = _dirty(list(dict.fromkeys([*modules, *tests, "tests/conftest.py"])))
     if dirty:
         print("refusing to run: uncommitted changes in " + ", ".join(dirty), file=sys.stderr)
         return 2
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
     start = time.monotonic()
     results, baseline = run_all(
         mutants, TARGETS, jobs=args.jobs, fork=not args.no_fork, progress=True
     )
     seconds = time.monotonic() - start
+    print(f"commit {commit}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print(report(results, baseline, seconds))
     if args.json:
-        Path(args.json).write_text(as_json(results, baseline, seconds) + "\n", encoding="utf-8")
+        data = json.loads(as_json(results, baseline, seconds))
+        data["commit"] = commit
+        Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     total = summarize(results)[-1]["score"]
     if args.fail_under is not None and float(total) * 100 < args.fail_under:  # type: ignore[arg-type]
         return 1
