@@ -346,3 +346,22 @@ def test_total_variation_of_irrational_differences_with_a_rational_sum():
     q = Distribution({0: quarter, 1: quarter, 2: quarter, 3: quarter})
     value = total_variation(p, q)
     assert type(value) is Fraction and value == quarter
+
+
+def test_largest_ratio_keeps_float_near_ties_for_the_exact_comparison():
+    # ratios just above 1 whose float logarithms (7.1e-15 and 0.0) are in the wrong order:
+    # a margin proportional to |log| alone (0 near log 0) would drop the true maximum
+    tops = [7677822575816817221, 3910813996862579898]
+    masses = [7677822575816817122, 3910813996862579812]
+    assert Fraction(tops[1], masses[1]) > Fraction(tops[0], masses[0])
+    assert _log2(tops[1]) - _log2(masses[1]) < _log2(tops[0]) - _log2(masses[0])
+    assert _largest_ratio(tops, masses) == 1
+    # million-bit ratios (log2 ≈ 10^6): a relative rounding error of 1e-16 misorders their
+    # logarithms by ~1e-10, above 1e-6 / 10^6, so the margin must grow with |log|
+    shift = 1_000_000
+    a, m1, m2 = 769965226623475991344, 611094350337506720, 1937710844023202543
+    t1 = a << shift
+    t2 = t1 * m2 // m1 + (1 << (shift - 80))
+    assert t2 * m1 > t1 * m2  # t2/m2 is the larger, exactly
+    assert _log2(t2) - _log2(m2) < _log2(t1) - _log2(m1)
+    assert _largest_ratio([t1, t2], [m1, m2]) == 1
