@@ -308,6 +308,13 @@ EQUIVALENT: tuple[Equivalent, ...] = (
     Equivalent(_HOCKEY, "return _certified_sign(value) >= 0", "`0` -> `1`", _NONNEGATIVE),
     Equivalent(
         _HOCKEY,
+        "if certify is not None:",
+        "`is not` -> `is`",
+        "without the explicit certify call, prove_nonnegative decides a closed-form number by "
+        "the same certified sign (core.decisions._sign_info), Undecided alike",
+    ),
+    Equivalent(
+        _HOCKEY,
         "if best is None or (type(best) is Fraction and value > best):",
         "`>` -> `>=`",
         "on a tie the later index is returned: both are argmaxes of the same ratio",

@@ -311,3 +311,21 @@ def test_at_most_decides_an_exact_closed_form_equality():
     assert sympy.simplify(_ONE - 1) == 0  # the identity above, checked by sympy
     assert hs.at_most(_ONE / 2, "1/2", name="delta")
     assert not hs.at_most(_ONE / 2, "49/100", name="delta")
+
+
+def test_irrational_laws_with_a_rational_ratio_give_an_exact_rational_divergence():
+    # p = (√2/4 + 1/4, 3/4 − √2/4), q = (√2/4, 1 − √2/4), ratio 1: only output 0 has p > q,
+    # and p_0 − q_0 = 1/4 (hand computation), returned as a Fraction like every rational
+    p = [ROOT2 / 4 + F(1, 4), F(3, 4) - ROOT2 / 4]
+    q = [ROOT2 / 4, 1 - ROOT2 / 4]
+    value, event = hs.hockey_stick(p, q, F(1))
+    assert event == frozenset({0})
+    assert type(value) is Fraction and value == F(1, 4)
+
+
+def test_exact_max_decides_a_tie_between_closed_forms():
+    # (e^{1/2} − 1)² − e + 2e^{1/2} = 1 = _ONE: equal values written differently (sympy's own
+    # comparison cannot decide them); either index is a maximiser
+    other_one = (_ROOT_E - 1) ** 2 - sympy.E + 2 * _ROOT_E
+    value, index = hs.exact_max([_ONE, other_one])
+    assert index in (0, 1) and sympy.simplify(value - 1) == 0
