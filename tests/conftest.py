@@ -1,6 +1,8 @@
-"""Shared test configuration: Hypothesis profiles (dev, ci, thorough).
+"""Shared test configuration: Hypothesis profiles (dev, ci, thorough, mutation).
 
-Select with ``HYPOTHESIS_PROFILE=ci`` (``.ci/run`` does).  No example database is written,
+Select with ``HYPOTHESIS_PROFILE=ci`` (``.ci/run`` does); ``mutation`` (derandomized, fewer
+examples) is what ``tools/mutation_score.py`` runs against each mutant, so that its score is
+the same on every run.  No example database is written,
 so runs are reproducible and leave no files behind.
 """
 
@@ -16,4 +18,5 @@ _common = {
 settings.register_profile("dev", max_examples=60, **_common)
 settings.register_profile("ci", max_examples=150, derandomize=True, **_common)
 settings.register_profile("thorough", max_examples=2000, **_common)
+settings.register_profile("mutation", max_examples=60, derandomize=True, **_common)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

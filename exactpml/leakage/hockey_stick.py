@@ -228,11 +228,11 @@ def _rational_decimal(value: Fraction, digits: int) -> str:
         return "0"
     sign = "-" if value < 0 else ""
     magnitude = abs(value)
+    # n/d < 10^len(n) / 10^(len(d)-1): the estimate is never too low, so lowering it until
+    # 10^exponent <= magnitude < 10^(exponent+1) suffices (no loop upwards is needed)
     exponent = len(str(magnitude.numerator)) - len(str(magnitude.denominator))
     while Fraction(10) ** exponent > magnitude:
         exponent -= 1
-    while Fraction(10) ** (exponent + 1) <= magnitude:
-        exponent += 1
     mantissa = round(magnitude / Fraction(10) ** (exponent - digits + 1))
     if mantissa == 10**digits:
         mantissa //= 10
