@@ -164,6 +164,26 @@ FORKSERVER_PRELOAD = (
 STOP_GRACE_SECONDS = 5.0
 
 
+def worker_context() -> Any:
+    """The multiprocessing context of local workers: ``forkserver`` (preloading
+    :data:`FORKSERVER_PRELOAD`) where available, else ``spawn``."""
+    methods = multiprocessing.get_all_start_methods()
+    method = "forkserver" if "forkserver" in methods else "spawn"
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(list(FORKSERVER_PRELOAD))
+    return context
+
+
+def start_fork_server() -> None:
+    """Start the fork server now, so that its imports run while this process still plans
+    the run (it returns at once; the first worker waits for the imports to finish)."""
+    if worker_context().get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+
+
 def _worker_loop(connection: Connection) -> None:
     """A worker process: run the tasks received on ``connection`` until ``None`` or EOF.
 
@@ -256,12 +276,7 @@ class ProcessBackend:
         self._running: list[_Worker] = []
 
     def _context(self) -> Any:
-        methods = multiprocessing.get_all_start_methods()
-        method = "forkserver" if "forkserver" in methods else "spawn"
-        context = multiprocessing.get_context(method)
-        if method == "forkserver":
-            context.set_forkserver_preload(list(FORKSERVER_PRELOAD))
-        return context
+        return worker_context()
 
     def run(
         self, tasks: Sequence[CheckTask], functions: Mapping[str, Callable[..., Any]]

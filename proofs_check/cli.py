@@ -37,7 +37,7 @@ from rich.text import Text
 
 from exactpml import __version__
 from exactpml.errors import ExactPMLError
-from proofs_check.backends import Backend
+from proofs_check.backends import Backend, start_fork_server
 from proofs_check.context import MAX_EXAMPLES, MAX_SEED, PROFILE_EXAMPLES
 from proofs_check.formats import FORMATS, SUFFIXES, render
 from proofs_check.formats.to_table import print_report
@@ -49,6 +49,7 @@ from proofs_check.runner import (
     Plan,
     Report,
     RunOptions,
+    default_workers,
     execute,
     make_backend,
     plan,
@@ -420,6 +421,12 @@ def _main(args: argparse.Namespace, registry: Registry | None, signals: _StopOnS
             all_claims=args.all_claims,
             timeout=args.timeout,
         )
+        if (
+            options.scheduler is None
+            and not args.list
+            and (options.timeout is not None or (options.workers or default_workers()) > 1)
+        ):
+            start_fork_server()  # its imports overlap with the planning below
         the_plan = plan(args.patterns, options=options, registry=registry)
         if args.list:
             _list_claims(the_plan, registry or default_registry, _stdout_console())
