@@ -71,3 +71,10 @@ def test_channel_scaling(capsys):
     assert "Growth over square n×n channels" in out
     assert "| exactpml | per-row | 4..8 | n^" in out
     assert "| exactpml | shared | 4..8 | n^" in out
+
+
+def test_import_time_benchmark(capsys):
+    bench = _load("bench_import")
+    assert bench.main(["--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "import exactpml:" in out and "target ≤ 0.65 s" in out
