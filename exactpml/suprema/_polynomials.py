@@ -22,6 +22,7 @@ oo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from fractions import Fraction
 
@@ -120,9 +121,11 @@ def limit_at_zero(numerator: Polynomial, denominator: Polynomial) -> Scalar:
     return sympy.oo if (top > 0) == (bottom > 0) else -sympy.oo
 
 
+@functools.lru_cache(maxsize=4096)
 def polynomial_expression(polynomial: Polynomial, t: sympy.Symbol) -> sympy.Expr:
     """The polynomial as a sympy expression in ``t`` (what ``sympy.Poly(...).as_expr()``
-    gives for it: the canonical sum of c_k t^k)."""
+    gives for it: the canonical sum of c_k t^k).  Cached: the same weights and masses recur
+    across outputs and entries."""
     return sympy.Add(
         *(
             sympy.Rational(c.numerator, c.denominator) * t**power

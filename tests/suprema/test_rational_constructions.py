@@ -11,6 +11,7 @@ coefficients.  Inside ``_sympy_reference_path()`` the same suprema are computed 
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 
 from exactpml import Mechanism
 from exactpml import strategies as xst
+from exactpml.core.exact import as_scalar, to_sympy
 from exactpml.numerics import limits
 from exactpml.suprema import sup_conditional_pml, sup_entry_leakage, sup_pml
 from exactpml.suprema._polynomials import (
@@ -29,6 +31,11 @@ from exactpml.suprema._polynomials import (
     polynomial_product,
     polynomial_sum,
     scaled,
+)
+from exactpml.suprema.constructions import (
+    concentrating_kernel_prior,
+    concentrating_prior,
+    concentrating_product_prior,
 )
 from exactpml.suprema.families import FullSupportPriors, ProductPriors
 from exactpml.suprema.leakage_suprema import _sympy_reference_path
@@ -152,3 +159,39 @@ def test_the_limit_at_zero_equals_the_limit_engine(a, b):
 def test_the_concentrating_factors():
     assert polynomial_expression(concentrating_factor(True, 2), t) == 1 - t
     assert polynomial_expression(concentrating_factor(False, 2), t) == t / 2
+
+
+# --- the members at a rational t stay in Fraction --------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(2, 3),
+    st.integers(2, 3),
+    st.data(),
+    st.sampled_from([Fraction(1, 10), Fraction(1, 1000), Fraction(2, 3)]),
+)
+def test_members_at_a_rational_t_equal_the_symbolic_prior_there(size, n, data, value):
+    letters = list(range(size))
+    rests = list(itertools.product(letters, repeat=n - 1))
+    entry = data.draw(st.integers(0, n - 1))
+    high, low = data.draw(st.sampled_from(letters)), data.draw(st.sampled_from(letters))
+    high_rest, low_rest = data.draw(st.sampled_from(rests)), data.draw(st.sampled_from(rests))
+    favoured = data.draw(st.sampled_from(list(itertools.product(letters, repeat=n))))
+    pairs = [
+        (
+            concentrating_kernel_prior(letters, n, entry, high, low, high_rest, low_rest, value),
+            concentrating_kernel_prior(letters, n, entry, high, low, high_rest, low_rest, t),
+        ),
+        (
+            concentrating_product_prior(letters, favoured, value),
+            concentrating_product_prior(letters, favoured, t),
+        ),
+        (concentrating_prior(letters, low, value), concentrating_prior(letters, low, t)),
+    ]
+    for member, symbolic in pairs:
+        assert all(type(p) is Fraction for p in member.probabilities)
+        assert member.outcomes == symbolic.outcomes
+        assert list(member.probabilities) == [
+            as_scalar(to_sympy(p).subs(t, to_sympy(value))) for p in symbolic.probabilities
+        ]
