@@ -1,7 +1,9 @@
 """Polynomials in the construction parameter t with rational coefficients (private).
 
 The priors of Saeidian et al.'s constructions (Thm 2.8; App. B.1-B.2, eqs. (B.3), (B.5))
-are polynomials in t: every factor is ``1 - t`` or ``t/(m - 1)`` (or a constant).  For a
+are polynomials in t: every factor is ``1 - t`` or ``t/(m - 1)`` (or a constant), so the
+weight of each input is c t^b (1 - t)^a (a :data:`Weight`), and sums of weights are
+expanded by the binomial theorem (:func:`weighted_sum`).  For a
 mechanism with rational probabilities, exp of the leakage along a construction is then a
 maximum of ratios P(t)/Q(t) of such polynomials, and its limit as t -> 0+ is read off the
 lowest-order nonzero coefficients -- exactly, with no sympy expression built for it:
@@ -13,8 +15,11 @@ for P_p and Q_q the coefficients of the lowest powers where P and Q are nonzero 
 gives 0).  A polynomial is a tuple of ``Fraction`` coefficients, lowest power first, with
 no trailing zeros (the zero polynomial is ``()``).
 
->>> one_minus_t, two_t, t = (Fraction(1), Fraction(-1)), (Fraction(0), Fraction(2)), (0, 1)
->>> limit_at_zero(polynomial_product(one_minus_t, two_t), tuple(map(Fraction, t)))
+>>> one_minus_t = weighted_sum([(Fraction(1), concentrating_factor(True, 1))])
+>>> two_t, t = (Fraction(0), Fraction(2)), (Fraction(0), Fraction(1))
+>>> one_minus_t
+(Fraction(1, 1), Fraction(-1, 1))
+>>> limit_at_zero(polynomial_product(one_minus_t, two_t), t)
 Fraction(2, 1)
 >>> limit_at_zero(one_minus_t, two_t)
 oo
@@ -23,6 +28,7 @@ oo
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable
 from fractions import Fraction
 
@@ -33,6 +39,7 @@ from exactpml.errors import InvalidArgument
 
 __all__ = [
     "Polynomial",
+    "Weight",
     "concentrating_factor",
     "constant",
     "limit_at_zero",
@@ -40,6 +47,8 @@ __all__ = [
     "polynomial_product",
     "polynomial_sum",
     "scaled",
+    "weight_product",
+    "weighted_sum",
 ]
 
 Polynomial = tuple[Fraction, ...]
@@ -59,12 +68,43 @@ def constant(value: Fraction) -> Polynomial:
     return _trimmed([value])
 
 
-def concentrating_factor(favoured: bool, others: int) -> Polynomial:
+Weight = tuple[Fraction, int, int]
+"""``(c, b, a)``: the prior weight c t^b (1 - t)^a of one input along a construction."""
+
+
+def concentrating_factor(favoured: bool, others: int) -> Weight:
     """One factor of the concentrating priors: ``1 - t`` on the favoured value, ``t/others``
     on each of the ``others`` other values (Thm 2.8; eq. (B.3))."""
     if favoured:
-        return (Fraction(1), Fraction(-1))
-    return (Fraction(0), Fraction(1, others))
+        return (Fraction(1), 0, 1)
+    return (Fraction(1, others), 1, 0)
+
+
+def weight_product(*factors: Weight) -> Weight:
+    """The product of weights c t^b (1 - t)^a."""
+    coefficient, t_power, rest_power = Fraction(1), 0, 0
+    for c, b, a in factors:
+        coefficient *= c
+        t_power += b
+        rest_power += a
+    return coefficient, t_power, rest_power
+
+
+def weighted_sum(terms: Iterable[tuple[Fraction, Weight]]) -> Polynomial:
+    """sum of s * c t^b (1 - t)^a over the terms (s, (c, b, a)), expanded: the weights are
+    grouped by (b, a) first, so each power t^b (1 - t)^a is expanded once."""
+    grouped: dict[tuple[int, int], Fraction] = {}
+    for scale, (c, b, a) in terms:
+        if scale:
+            grouped[b, a] = grouped.get((b, a), Fraction(0)) + scale * c
+    if not grouped:
+        return _ZERO
+    coefficients = [Fraction(0)] * (1 + max(b + a for b, a in grouped))
+    for (b, a), total in grouped.items():
+        for k in range(a + 1):
+            term = total * math.comb(a, k)
+            coefficients[b + k] += -term if k % 2 else term
+    return _trimmed(coefficients)
 
 
 def polynomial_sum(polynomials: Iterable[Polynomial]) -> Polynomial:

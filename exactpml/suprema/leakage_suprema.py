@@ -50,7 +50,7 @@ from exactpml.leakage.pml import conditional_pointwise_maximal_leakage, pointwis
 from exactpml.numerics import limits
 from exactpml.suprema._parametric import parametric_supremum
 from exactpml.suprema._polynomials import (
-    Polynomial,
+    Weight,
     concentrating_factor,
     constant,
     limit_at_zero,
@@ -58,6 +58,8 @@ from exactpml.suprema._polynomials import (
     polynomial_product,
     polynomial_sum,
     scaled,
+    weight_product,
+    weighted_sum,
 )
 from exactpml.suprema._tuples import (
     DatabaseShape,
@@ -228,7 +230,7 @@ def _reached(
 # limits are read off the lowest-order coefficients.  None when the mechanism's column is
 # not rational (or a denominator vanishes identically): the caller takes the sympy path.
 
-Weights = dict[Label, Polynomial]
+Weights = dict[Label, Weight]
 
 
 def _rational_column(mechanism: Mechanism, output: Label) -> dict[Label, Fraction] | None:
@@ -251,9 +253,12 @@ def _largest_limit(values: list[Scalar]) -> Scalar:
     return max(finite) if finite else -sympy.oo
 
 
+_ONE = Fraction(1)
+
+
 def _pml_along_rational(column: dict[Label, Fraction], weights: Weights) -> _Along | None:
     """As :func:`_pml_expression`: max_x p(y|x) / sum_x p(x) p(y|x)."""
-    mass = polynomial_sum(scaled(weights[x], c) for x, c in column.items())
+    mass = weighted_sum((c, weights[x]) for x, c in column.items())
     if not mass:
         return None
     t = _t()
@@ -268,14 +273,14 @@ def _entry_along_rational(
     column: dict[Label, Fraction], weights: Weights, entry: int
 ) -> _Along | None:
     """As :func:`_entry_expression`: max_d p(y|D_i = d) / p_Y(y)."""
-    joint: dict[Label, list[Polynomial]] = {}
-    marginal: dict[Label, list[Polynomial]] = {}
+    joint: dict[Label, list[tuple[Fraction, Weight]]] = {}
+    marginal: dict[Label, list[tuple[Fraction, Weight]]] = {}
     for x, c in column.items():
         d = x[entry]  # type: ignore[index]
-        joint.setdefault(d, []).append(scaled(weights[x], c))
-        marginal.setdefault(d, []).append(weights[x])
-    joints = {d: polynomial_sum(parts) for d, parts in joint.items()}
-    marginals = {d: polynomial_sum(parts) for d, parts in marginal.items()}
+        joint.setdefault(d, []).append((c, weights[x]))
+        marginal.setdefault(d, []).append((_ONE, weights[x]))
+    joints = {d: weighted_sum(terms) for d, terms in joint.items()}
+    marginals = {d: weighted_sum(terms) for d, terms in marginal.items()}
     mass = polynomial_sum(joints.values())
     if not mass or not all(marginals.values()):
         return None
@@ -301,16 +306,16 @@ def _conditional_along_rational(
 ) -> _Along | None:
     """As :func:`_conditional_expression`: max_d p(y|d, d_-i) sum_d p(d, d_-i) /
     sum_d p(d, d_-i) p(y|d, d_-i)."""
-    top: list[Polynomial] = []
-    bottom: list[Polynomial] = []
+    top: list[tuple[Fraction, Weight]] = []
+    bottom: list[tuple[Fraction, Weight]] = []
     highest: list[Fraction] = []
     for x, c in column.items():
         if x[:entry] + x[entry + 1 :] != rest:  # type: ignore[index]
             continue
-        top.append(weights[x])
-        bottom.append(scaled(weights[x], c))
+        top.append((_ONE, weights[x]))
+        bottom.append((c, weights[x]))
         highest.append(c)
-    numerator, denominator = polynomial_sum(top), polynomial_sum(bottom)
+    numerator, denominator = weighted_sum(top), weighted_sum(bottom)
     if not denominator:
         return None
     t = _t()
@@ -324,17 +329,17 @@ def _conditional_along_rational(
 
 
 def _product_weights(inputs: list[Label], alphabet: tuple[Label, ...], favoured: Any) -> Weights:
-    """Eq. (B.3) (:func:`concentrating_product_prior`) as polynomials in t."""
+    """Eq. (B.3) (:func:`concentrating_product_prior`): the weight of each input."""
     others = len(alphabet) - 1
     return {
-        x: polynomial_product(
+        x: weight_product(
             *(concentrating_factor(d == f, others) for d, f in zip(x, favoured, strict=True))  # type: ignore[call-overload]
         )
         for x in inputs
     }
 
 
-# --- fast expressions of the leakage along a construction ------------------------------------
+# --- the leakage along a construction, by sympy (the general path) --------------------------
 
 
 def _poly(value: object, t: sympy.Symbol) -> sympy.Poly:
@@ -682,7 +687,7 @@ def _sup_entry_full_support(
             for x in mechanism.inputs:
                 value, rest = x[i], shape.drop(x, i)  # type: ignore[index, arg-type]
                 target = tuple(high_rest) if value == high else tuple(low_rest)
-                weights[x] = polynomial_product(
+                weights[x] = weight_product(
                     concentrating_factor(value == low, letters),
                     concentrating_factor(rest == target, kernel_others),
                 )
@@ -779,9 +784,9 @@ def _sup_conditional_structured(
         rational = _rational_column(mechanism, y)
         if rational is not None:
             others = len(shape.alphabet) - 1
-            uniform = constant(Fraction(1, len(shape.alphabet)) ** (shape.n - 1))
+            uniform: Weight = (Fraction(1, len(shape.alphabet)) ** (shape.n - 1), 0, 0)
             weights = {
-                x: polynomial_product(uniform, concentrating_factor(x[i] == found.low, others))  # type: ignore[index]
+                x: weight_product(uniform, concentrating_factor(x[i] == found.low, others))  # type: ignore[index]
                 for x in mechanism.inputs
             }
             reached = _conditional_along_rational(rational, weights, i, found.rest)

@@ -31,6 +31,8 @@ from exactpml.suprema._polynomials import (
     polynomial_product,
     polynomial_sum,
     scaled,
+    weight_product,
+    weighted_sum,
 )
 from exactpml.suprema.constructions import (
     concentrating_kernel_prior,
@@ -157,8 +159,33 @@ def test_the_limit_at_zero_equals_the_limit_engine(a, b):
 
 
 def test_the_concentrating_factors():
-    assert polynomial_expression(concentrating_factor(True, 2), t) == 1 - t
-    assert polynomial_expression(concentrating_factor(False, 2), t) == t / 2
+    one = Fraction(1)
+    assert polynomial_expression(weighted_sum([(one, concentrating_factor(True, 2))]), t) == 1 - t
+    assert polynomial_expression(weighted_sum([(one, concentrating_factor(False, 2))]), t) == t / 2
+
+
+_WEIGHTS = st.tuples(
+    st.fractions(min_value=-2, max_value=2, max_denominator=5).map(Fraction),
+    st.tuples(
+        st.fractions(min_value=0, max_value=1, max_denominator=5).map(Fraction),
+        st.integers(0, 3),
+        st.integers(0, 3),
+    ),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_WEIGHTS, max_size=6), st.lists(_WEIGHTS.map(lambda w: w[1]), max_size=3))
+def test_weighted_sums_and_products_are_the_expanded_sympy_sums(terms, factors):
+    expected = sum(
+        (to_sympy(s) * to_sympy(c) * t**b * (1 - t) ** a for s, (c, b, a) in terms),
+        sympy.S.Zero,
+    )
+    assert polynomial_expression(weighted_sum(terms), t) == sympy.expand(expected)
+    c, b, a = weight_product(*factors)
+    assert sympy.expand(to_sympy(c) * t**b * (1 - t) ** a) == sympy.expand(
+        sympy.Mul(*(to_sympy(f[0]) * t ** f[1] * (1 - t) ** f[2] for f in factors))
+    )
 
 
 # --- the members at a rational t stay in Fraction --------------------------------------------
