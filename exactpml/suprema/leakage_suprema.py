@@ -13,8 +13,12 @@ Each is per output (``output=y``) or over all outputs (``output=None``), per ent
 all entries.  The value is exact.  For 𝒫_X (full support) and 𝒬_X (products) it is the
 paper's closed form -- the column ratio max_x p(y|x)/min_x p(y|x) (Thm 2.8, Thm 4.5), the DP
 ratio (Thm 4.2), eq. (B.6a) -- and the witness is the proof's construction, whose leakage
-along t -> 0+ is taken by :func:`exactpml.limits.limit` and must equal the closed form
-exactly (otherwise :class:`~exactpml.errors.ExactPMLError` is raised, naming both).  Such a
+along t -> 0+ must equal the closed form exactly (otherwise
+:class:`~exactpml.errors.ExactPMLError` is raised, naming both).  For a rational mechanism
+the member priors are polynomials in t with rational coefficients, and the limit of each
+ratio of polynomials is read off their lowest-order coefficients
+(:mod:`exactpml.suprema._polynomials`); otherwise it is taken by
+:func:`exactpml.limits.limit`.  Either way the construction's expression is the same.  Such a
 supremum is attained only when it is 0 (Remark B.1: only when X and Y are independent).
 For a finite family the supremum is a maximum.  For a one-parameter family, and for 𝒫_c^f
 with a mechanism that sees the entries only through f, the supremum is found exactly from
