@@ -34,6 +34,7 @@ log(3) False 0+
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -305,31 +306,33 @@ def _entry_along_rational(
     return _Along(expression, reached)
 
 
+@functools.lru_cache(maxsize=1024)
 def _conditional_along_rational(
-    column: dict[Label, Fraction], weights: Weights, entry: int, rest: tuple[Label, ...]
+    slice_: tuple[tuple[Fraction, bool], ...], letters: int, n: int
 ) -> _Along | None:
-    """As :func:`_conditional_expression`: max_d p(y|d, d_-i) sum_d p(d, d_-i) /
-    sum_d p(d, d_-i) p(y|d, d_-i)."""
+    """As :func:`_conditional_expression` along the product prior of App. B.1 (uniform on
+    each D_j, j != i; 1 - t on d'_i): max_d p(y|d, d_-i) sum_d p(d, d_-i) /
+    sum_d p(d, d_-i) p(y|d, d_-i).  ``slice_`` holds (p(y|d, d_-i), d == d'_i) for the d of
+    the slice d_-i; cached, as sup over 𝒫_X and over 𝒬_X build the same one."""
+    uniform: Weight = (Fraction(1, letters) ** (n - 1), 0, 0)
     top: list[tuple[Fraction, Weight]] = []
     bottom: list[tuple[Fraction, Weight]] = []
-    highest: list[Fraction] = []
-    for x, c in column.items():
-        if x[:entry] + x[entry + 1 :] != rest:  # type: ignore[index]
-            continue
-        top.append((_ONE, weights[x]))
-        bottom.append((c, weights[x]))
-        highest.append(c)
+    for c, favoured in slice_:
+        weight = weight_product(uniform, concentrating_factor(favoured, letters - 1))
+        top.append((_ONE, weight))
+        bottom.append((c, weight))
+    highest = max(c for c, _ in slice_)
     numerator, denominator = weighted_sum(top), weighted_sum(bottom)
     if not denominator:
         return None
     t = _t()
     expression = sympy.Mul(
-        _rational(max(highest)),
+        _rational(highest),
         polynomial_expression(numerator, t),
         sympy.Pow(polynomial_expression(denominator, t), -1),
         evaluate=False,
     )
-    return _Along(expression, limit_at_zero(scaled(numerator, max(highest)), denominator))
+    return _Along(expression, limit_at_zero(scaled(numerator, highest), denominator))
 
 
 def _product_weights(inputs: list[Label], alphabet: tuple[Label, ...], favoured: Any) -> Weights:
@@ -787,13 +790,12 @@ def _sup_conditional_structured(
             return _sympy_along(sympy.S.One)
         rational = _rational_column(mechanism, y)
         if rational is not None:
-            others = len(shape.alphabet) - 1
-            uniform: Weight = (Fraction(1, len(shape.alphabet)) ** (shape.n - 1), 0, 0)
-            weights = {
-                x: weight_product(uniform, concentrating_factor(x[i] == found.low, others))  # type: ignore[index]
-                for x in mechanism.inputs
-            }
-            reached = _conditional_along_rational(rational, weights, i, found.rest)
+            slice_ = tuple(
+                (c, x[i] == found.low)  # type: ignore[index]
+                for x, c in rational.items()
+                if shape.drop(x, i) == found.rest  # type: ignore[arg-type]
+            )
+            reached = _conditional_along_rational(slice_, len(shape.alphabet), shape.n)
             if reached is not None:
                 return reached
         column = _column(mechanism, y)
