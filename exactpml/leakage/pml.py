@@ -95,6 +95,36 @@ def _pml_ratio_attribute(
     return _max(ratios)
 
 
+def _rational_ratio_of_function(
+    mechanism: Mechanism, prior: Distribution, output: Label, function: Callable[[Any], Hashable]
+) -> Fraction | None:
+    """max_{u : p_U(u) > 0} p(u|y) / p_U(u) for the deterministic attribute U = ``function(X)``
+    in ``Fraction`` arithmetic, with no attribute kernel built:
+    p(u|y) / p_U(u) = sum_{f(x) = u} p(x) p(y|x) / (p_Y(y) sum_{f(x) = u} p(x)), and 1 when
+    p_Y(y) = 0 (footnote 5).  None unless the prior and the column of y are rational (and
+    carry no conditions): then the general path computes it."""
+    if mechanism.conditions or prior.conditions:
+        return None
+    weights = [prior[x] for x in mechanism.inputs]
+    column = mechanism.column(output)
+    if not all(type(w) is Fraction for w in weights) or not all(
+        type(c) is Fraction for c in column
+    ):
+        return None
+    try:
+        masses: dict[Hashable, list[Fraction]] = {}
+        for x, w, c in zip(mechanism.inputs, weights, column, strict=True):
+            found = masses.setdefault(function(x), [Fraction(0), Fraction(0)])
+            found[0] += w
+            found[1] += w * c
+    except TypeError:  # an unhashable value: the general path reports it
+        return None
+    mass = sum((joint for _, joint in masses.values()), Fraction(0))
+    if mass == 0:
+        return Fraction(1)
+    return max(joint / mass / marginal for marginal, joint in masses.values() if marginal)
+
+
 def pointwise_maximal_leakage(
     mechanism: Mechanism,
     prior: Distribution,
@@ -112,6 +142,10 @@ def pointwise_maximal_leakage(
         return leakage_profile(mechanism, prior)[output]
     _check(mechanism, prior)
     mechanism.output_position(output)
+    if callable(attribute) and not isinstance(attribute, Mechanism):
+        rational = _rational_ratio_of_function(mechanism, prior, output, attribute)
+        if rational is not None:
+            return LogValue(rational)
     conditions: list[sympy.Basic] = [*mechanism.conditions, *prior.conditions]
     kernel = as_attribute(attribute, mechanism)
     ratio = _pml_ratio_attribute(mechanism, prior, output, kernel, conditions)

@@ -86,8 +86,11 @@ def concentrating_prior(inputs: Iterable[Label], favoured: Label, t: object) -> 
     if len(items) < 2:
         raise InvalidArgument("concentrating_prior: needs at least two inputs")
     weight = _weight(t, "t")
-    rest = as_scalar(to_sympy(weight) / (len(items) - 1))
-    one_minus = as_scalar(1 - to_sympy(weight))
+    if type(weight) is Fraction:  # a member at a rational t: stays in Fraction
+        rest, one_minus = weight / (len(items) - 1), 1 - weight
+    else:
+        rest = as_scalar(to_sympy(weight) / (len(items) - 1))
+        one_minus = as_scalar(1 - to_sympy(weight))
     return Distribution._trusted(items, [one_minus if x == favoured else rest for x in items])
 
 
@@ -140,10 +143,18 @@ def concentrating_kernel_prior(
         if tuple(rest) not in rests:
             raise InvalidArgument(f"concentrating_kernel_prior: {name}={rest!r} is not in D^(n-1)")
     weight = _weight(t, "t")
-    w = to_sympy(weight)
     marginal = concentrating_prior(letters, low, weight)
     outcomes: list[tuple[Label, ...]] = []
     probabilities: list[Scalar] = []
+    if type(weight) is Fraction:  # a member at a rational t: Fraction arithmetic
+        for x in itertools.product(letters, repeat=n):
+            value, rest = x[entry], x[:entry] + x[entry + 1 :]
+            target = tuple(high_rest) if value == high else tuple(low_rest)
+            share = (1 - weight) if rest == target else weight / (len(rests) - 1)
+            outcomes.append(x)
+            probabilities.append(marginal[value] * share)
+        return Distribution._trusted(outcomes, probabilities)
+    w = to_sympy(weight)
     for x in itertools.product(letters, repeat=n):
         value, rest = x[entry], x[:entry] + x[entry + 1 :]
         target = tuple(high_rest) if value == high else tuple(low_rest)

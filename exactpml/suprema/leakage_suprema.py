@@ -13,8 +13,12 @@ Each is per output (``output=y``) or over all outputs (``output=None``), per ent
 all entries.  The value is exact.  For 𝒫_X (full support) and 𝒬_X (products) it is the
 paper's closed form -- the column ratio max_x p(y|x)/min_x p(y|x) (Thm 2.8, Thm 4.5), the DP
 ratio (Thm 4.2), eq. (B.6a) -- and the witness is the proof's construction, whose leakage
-along t -> 0+ is taken by :func:`exactpml.limits.limit` and must equal the closed form
-exactly (otherwise :class:`~exactpml.errors.ExactPMLError` is raised, naming both).  Such a
+along t -> 0+ must equal the closed form exactly (otherwise
+:class:`~exactpml.errors.ExactPMLError` is raised, naming both).  For a rational mechanism
+the member priors are polynomials in t with rational coefficients, and the limit of each
+ratio of polynomials is read off their lowest-order coefficients
+(:mod:`exactpml.suprema._polynomials`); otherwise it is taken by
+:func:`exactpml.limits.limit`.  Either way the construction's expression is the same.  Such a
 supremum is attained only when it is 0 (Remark B.1: only when X and Y are independent).
 For a finite family the supremum is a maximum.  For a one-parameter family, and for 𝒫_c^f
 with a mechanism that sees the entries only through f, the supremum is found exactly from
@@ -30,7 +34,11 @@ log(3) False 0+
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import functools
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -46,6 +54,18 @@ from exactpml.leakage import AttributeLike, as_attribute
 from exactpml.leakage.pml import conditional_pointwise_maximal_leakage, pointwise_maximal_leakage
 from exactpml.numerics import limits
 from exactpml.suprema._parametric import parametric_supremum
+from exactpml.suprema._polynomials import (
+    Weight,
+    concentrating_factor,
+    constant,
+    limit_at_zero,
+    polynomial_expression,
+    polynomial_product,
+    polynomial_sum,
+    scaled,
+    weight_product,
+    weighted_sum,
+)
 from exactpml.suprema._tuples import (
     DatabaseShape,
     compare,
@@ -152,32 +172,181 @@ def _limit_of(construction_expression: sympy.Expr, parameter: sympy.Symbol) -> S
     return limits.limit(construction_expression, parameter, "0+", domain=(0, 1))
 
 
+@dataclass(frozen=True, slots=True)
+class _Along:
+    """exp of the leakage along a construction, as an expression in t, and its limit t -> 0+."""
+
+    expression: sympy.Expr
+    limit: Scalar
+
+
+_SYMPY_ONLY: ContextVar[bool] = ContextVar("exactpml_suprema_sympy_only", default=False)
+
+
+@contextmanager
+def _sympy_reference_path() -> Iterator[None]:
+    """Within it the leakage along every construction is built from the symbolic prior with
+    sympy ``Poly`` and taken to t -> 0+ by the limit engine, even for a rational mechanism:
+    the reference the rational fast path (:mod:`exactpml.suprema._polynomials`) is tested
+    against."""
+    token = _SYMPY_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _SYMPY_ONLY.reset(token)
+
+
+def _sympy_along(expression: sympy.Expr) -> _Along:
+    """The expression with its limit taken by the limit engine (the general path)."""
+    return _Along(expression, _limit_of(expression, _t()))
+
+
 def _reached(
     value: Scalar,
     *,
     name: str,
     source: str,
     builder: Callable[[Any], Instance],
-    expression: sympy.Expr,
+    along: Callable[[], _Along],
     quantity: str,
     theorem: str,
     uniform: Instance,
 ) -> Supremum:
-    """A supremum whose closed form ``value`` is reached by a t -> 0+ construction."""
+    """A supremum whose closed form ``value`` is reached by a t -> 0+ construction; ``along``
+    gives the leakage along it (only called when the supremum is not 0)."""
     if compare(value, Fraction(1)) == 0:  # zero leakage: every member attains it
         return Supremum(LogValue(1), True, uniform, quantity, theorem)
-    t = _t()
-    reached = _limit_of(expression, t)
-    if compare(reached, value) != 0:
+    found = along()
+    if compare(found.limit, value) != 0:
         raise ExactPMLError(
-            f"{name} ({source}): the limit of {expression} as t -> 0+ is {reached}, but the "
-            f"closed form of the supremum is {value}"
+            f"{name} ({source}): the limit of {found.expression} as t -> 0+ is {found.limit}, "
+            f"but the closed form of the supremum is {value}"
         )
-    construction = Construction(name, source, t, "0+", _unit_domain(), builder, expression, reached)
+    construction = Construction(
+        name, source, _t(), "0+", _unit_domain(), builder, found.expression, found.limit
+    )
     return Supremum(_ratio_log(value), False, construction, quantity, theorem)
 
 
-# --- fast expressions of the leakage along a construction ------------------------------------
+# --- the leakage along a construction, for a rational mechanism --------------------------------
+#
+# The member priors are polynomials in t (:mod:`exactpml.suprema._polynomials`): the
+# expressions below are the ones the sympy path builds from the symbolic prior, and the
+# limits are read off the lowest-order coefficients.  None when the mechanism's column is
+# not rational (or a denominator vanishes identically): the caller takes the sympy path.
+
+Weights = dict[Label, Weight]
+
+
+def _rational_column(mechanism: Mechanism, output: Label) -> dict[Label, Fraction] | None:
+    if _SYMPY_ONLY.get():
+        return None
+    values = mechanism.column(output)
+    if not all(type(v) is Fraction for v in values):
+        return None
+    return dict(zip(mechanism.inputs, values, strict=True))
+
+
+def _rational(value: Fraction) -> sympy.Rational:
+    return sympy.Rational(value.numerator, value.denominator)
+
+
+def _largest_limit(values: list[Scalar]) -> Scalar:
+    if any(v is sympy.oo for v in values):
+        return sympy.oo
+    finite = [v for v in values if isinstance(v, Fraction)]
+    return max(finite) if finite else -sympy.oo
+
+
+_ONE = Fraction(1)
+
+
+def _pml_along_rational(column: dict[Label, Fraction], weights: Weights) -> _Along | None:
+    """As :func:`_pml_expression`: max_x p(y|x) / sum_x p(x) p(y|x)."""
+    mass = weighted_sum((c, weights[x]) for x, c in column.items())
+    if not mass:
+        return None
+    t = _t()
+    highest = max(column.values())
+    expression = sympy.Mul(
+        _rational(highest), sympy.Pow(polynomial_expression(mass, t), -1), evaluate=False
+    )
+    return _Along(expression, limit_at_zero(constant(highest), mass))
+
+
+def _entry_along_rational(
+    column: dict[Label, Fraction], weights: Weights, entry: int
+) -> _Along | None:
+    """As :func:`_entry_expression`: max_d p(y|D_i = d) / p_Y(y)."""
+    joint: dict[Label, list[tuple[Fraction, Weight]]] = {}
+    marginal: dict[Label, list[tuple[Fraction, Weight]]] = {}
+    for x, c in column.items():
+        d = x[entry]  # type: ignore[index]
+        joint.setdefault(d, []).append((c, weights[x]))
+        marginal.setdefault(d, []).append((_ONE, weights[x]))
+    joints = {d: weighted_sum(terms) for d, terms in joint.items()}
+    marginals = {d: weighted_sum(terms) for d, terms in marginal.items()}
+    mass = polynomial_sum(joints.values())
+    if not mass or not all(marginals.values()):
+        return None
+    t = _t()
+    mass_expression = polynomial_expression(mass, t)
+    terms = [
+        sympy.Mul(
+            polynomial_expression(joints[d], t),
+            sympy.Pow(polynomial_expression(marginals[d], t) * mass_expression, -1),
+            evaluate=False,
+        )
+        for d in joints
+    ]
+    expression = sympy.Max(*terms, evaluate=False) if len(terms) > 1 else terms[0]
+    reached = _largest_limit(
+        [limit_at_zero(joints[d], polynomial_product(marginals[d], mass)) for d in joints]
+    )
+    return _Along(expression, reached)
+
+
+@functools.lru_cache(maxsize=1024)
+def _conditional_along_rational(
+    slice_: tuple[tuple[Fraction, bool], ...], letters: int, n: int
+) -> _Along | None:
+    """As :func:`_conditional_expression` along the product prior of App. B.1 (uniform on
+    each D_j, j != i; 1 - t on d'_i): max_d p(y|d, d_-i) sum_d p(d, d_-i) /
+    sum_d p(d, d_-i) p(y|d, d_-i).  ``slice_`` holds (p(y|d, d_-i), d == d'_i) for the d of
+    the slice d_-i; cached, as sup over 𝒫_X and over 𝒬_X build the same one."""
+    uniform: Weight = (Fraction(1, letters) ** (n - 1), 0, 0)
+    top: list[tuple[Fraction, Weight]] = []
+    bottom: list[tuple[Fraction, Weight]] = []
+    for c, favoured in slice_:
+        weight = weight_product(uniform, concentrating_factor(favoured, letters - 1))
+        top.append((_ONE, weight))
+        bottom.append((c, weight))
+    highest = max(c for c, _ in slice_)
+    numerator, denominator = weighted_sum(top), weighted_sum(bottom)
+    if not denominator:
+        return None
+    t = _t()
+    expression = sympy.Mul(
+        _rational(highest),
+        polynomial_expression(numerator, t),
+        sympy.Pow(polynomial_expression(denominator, t), -1),
+        evaluate=False,
+    )
+    return _Along(expression, limit_at_zero(scaled(numerator, highest), denominator))
+
+
+def _product_weights(inputs: list[Label], alphabet: tuple[Label, ...], favoured: Any) -> Weights:
+    """Eq. (B.3) (:func:`concentrating_product_prior`): the weight of each input."""
+    others = len(alphabet) - 1
+    return {
+        x: weight_product(
+            *(concentrating_factor(d == f, others) for d, f in zip(x, favoured, strict=True))  # type: ignore[call-overload]
+        )
+        for x in inputs
+    }
+
+
+# --- the leakage along a construction, by sympy (the general path) --------------------------
 
 
 def _poly(value: object, t: sympy.Symbol) -> sympy.Poly:
@@ -323,23 +492,30 @@ def _uniform(mechanism: Mechanism) -> Distribution:
 
 def _sup_pml_full_support(mechanism: Mechanism, y: Label, quantity: str) -> Supremum:
     ratio, _, low = free_lunch_ratio(mechanism, y)
-    column = _column(mechanism, y)
     inputs = mechanism.inputs
 
     def builder(t: Any) -> Instance:
         return Instance(mechanism, concentrating_prior(inputs, low, t), y, "pml", parameter_value=t)
 
-    expression = (
-        _pml_expression(column, concentrating_prior(inputs, low, _t()), _t())
-        if len(inputs) > 1
-        else sympy.S.One
-    )
+    def along() -> _Along:
+        if len(inputs) == 1:
+            return _sympy_along(sympy.S.One)
+        rational = _rational_column(mechanism, y)
+        if rational is not None:
+            others = len(inputs) - 1
+            weights = {x: concentrating_factor(x == low, others) for x in inputs}
+            found = _pml_along_rational(rational, weights)
+            if found is not None:
+                return found
+        prior = concentrating_prior(inputs, low, _t())
+        return _sympy_along(_pml_expression(_column(mechanism, y), prior, _t()))
+
     return _reached(
         ratio,
         name="Thm 2.8 prior (1 - t on argmin_x p(y|x))",
         source=f"{SOURCE}, Thm 2.8 (Issa et al., Thm 14)",
         builder=builder,
-        expression=expression,
+        along=along,
         quantity=quantity,
         theorem=f"{SOURCE}, Thm 2.8",
         uniform=Instance(mechanism, _uniform(mechanism), y, "pml"),
@@ -351,24 +527,29 @@ def _sup_pml_product(
 ) -> Supremum:
     shape = _shape(mechanism, family)
     ratio, _, low = free_lunch_ratio(mechanism, y)
-    column = _column(mechanism, y)
 
     def builder(t: Any) -> Instance:
         prior = concentrating_product_prior(shape.alphabet, low, t)  # type: ignore[arg-type]
         return Instance(mechanism, prior, y, "pml", parameter_value=t)
 
-    single = len(shape.alphabet) == 1
-    expression = (
-        sympy.S.One
-        if single
-        else _pml_expression(column, concentrating_product_prior(shape.alphabet, low, _t()), _t())  # type: ignore[arg-type]
-    )
+    def along() -> _Along:
+        if len(shape.alphabet) == 1:
+            return _sympy_along(sympy.S.One)
+        rational = _rational_column(mechanism, y)
+        if rational is not None:
+            weights = _product_weights(list(mechanism.inputs), shape.alphabet, low)
+            found = _pml_along_rational(rational, weights)
+            if found is not None:
+                return found
+        prior = concentrating_product_prior(shape.alphabet, low, _t())  # type: ignore[arg-type]
+        return _sympy_along(_pml_expression(_column(mechanism, y), prior, _t()))
+
     return _reached(
         ratio,
         name="concentrating product prior on x* = argmin_x p(y|x)",
         source=f"{SOURCE}, App. B.2, eq. (B.3)",
         builder=builder,
-        expression=expression,
+        along=along,
         quantity=quantity,
         theorem=f"{SOURCE}, Thm 4.5 (2)",
         uniform=Instance(mechanism, _uniform(mechanism), y, "pml"),
@@ -428,25 +609,29 @@ def _sup_entry_product(
 ) -> Supremum:
     found = dp_ratio(mechanism, shape, y, i)
     favoured = shape.put(found.rest, i, found.low)
-    column = _column(mechanism, y)
 
     def builder(t: Any) -> Instance:
         prior = concentrating_product_prior(shape.alphabet, favoured, t)
         return Instance(mechanism, prior, y, "entry", entry=i, parameter_value=t)
 
-    expression = (
-        sympy.S.One
-        if len(shape.alphabet) == 1
-        else _entry_expression(
-            column, concentrating_product_prior(shape.alphabet, favoured, _t()), i, _t()
-        )
-    )
+    def along() -> _Along:
+        if len(shape.alphabet) == 1:
+            return _sympy_along(sympy.S.One)
+        rational = _rational_column(mechanism, y)
+        if rational is not None:
+            weights = _product_weights(list(mechanism.inputs), shape.alphabet, favoured)
+            reached = _entry_along_rational(rational, weights, i)
+            if reached is not None:
+                return reached
+        prior = concentrating_product_prior(shape.alphabet, favoured, _t())
+        return _sympy_along(_entry_expression(_column(mechanism, y), prior, i, _t()))
+
     return _reached(
         found.ratio,
         name=f"concentrating product prior on d*_-{i} and d'_{i}",
         source=f"{SOURCE}, App. B.1, eq. (B.3)",
         builder=builder,
-        expression=expression,
+        along=along,
         quantity=quantity,
         theorem=f"{SOURCE}, Thm 4.2 (3)",
         uniform=Instance(mechanism, _uniform(mechanism), y, "entry", entry=i),
@@ -480,7 +665,6 @@ def _sup_entry_full_support(
             base.limit,
         )
         return Supremum(single.value, False, construction, quantity, f"{SOURCE}, Thm 4.5 (3)")
-    column = _column(mechanism, y)
     rests = shape.rests()
 
     def argmost(value: Label, *, largest: bool) -> tuple[Label, ...]:
@@ -500,24 +684,34 @@ def _sup_entry_full_support(
         )
         return Instance(mechanism, prior, y, "entry", entry=i, parameter_value=t)
 
-    expression = (
-        sympy.S.One
-        if high == low
-        else _entry_expression(
-            column,
-            concentrating_kernel_prior(
-                shape.alphabet, shape.n, i, high, low, high_rest, low_rest, _t()
-            ),
-            i,
-            _t(),
+    def along() -> _Along:
+        if high == low:
+            return _sympy_along(sympy.S.One)
+        rational = _rational_column(mechanism, y)
+        if rational is not None:
+            letters, kernel_others = len(shape.alphabet) - 1, len(rests) - 1
+            weights: Weights = {}
+            for x in mechanism.inputs:
+                value, rest = x[i], shape.drop(x, i)  # type: ignore[index, arg-type]
+                target = tuple(high_rest) if value == high else tuple(low_rest)
+                weights[x] = weight_product(
+                    concentrating_factor(value == low, letters),
+                    concentrating_factor(rest == target, kernel_others),
+                )
+            found = _entry_along_rational(rational, weights, i)
+            if found is not None:
+                return found
+        prior = concentrating_kernel_prior(
+            shape.alphabet, shape.n, i, high, low, high_rest, low_rest, _t()
         )
-    )
+        return _sympy_along(_entry_expression(_column(mechanism, y), prior, i, _t()))
+
     return _reached(
         ratio,
         name=f"concentrating kernel P_D{i} x P*_(D_-{i} | D_{i})",
         source=f"{SOURCE}, App. B.2, eq. (B.5)",
         builder=builder,
-        expression=expression,
+        along=along,
         quantity=quantity,
         theorem=f"{SOURCE}, Thm 4.5 (3)",
         uniform=uniform,
@@ -569,7 +763,6 @@ def _sup_conditional_structured(
     quantity: str,
 ) -> Supremum:
     found = dp_ratio(mechanism, shape, y, i)
-    column = _column(mechanism, y)
     uniform_rest = [Distribution.uniform(shape.alphabet)] * (shape.n - 1)
 
     def prior_at(t: Any) -> Distribution:
@@ -592,18 +785,29 @@ def _sup_conditional_structured(
             parameter_value=t,
         )
 
-    expression = (
-        sympy.S.One
-        if len(shape.alphabet) == 1
-        else _conditional_expression(column, prior_at(_t()), i, found.rest, _t())
-    )
+    def along() -> _Along:
+        if len(shape.alphabet) == 1:
+            return _sympy_along(sympy.S.One)
+        rational = _rational_column(mechanism, y)
+        if rational is not None:
+            slice_ = tuple(
+                (c, x[i] == found.low)  # type: ignore[index]
+                for x, c in rational.items()
+                if shape.drop(x, i) == found.rest  # type: ignore[arg-type]
+            )
+            reached = _conditional_along_rational(slice_, len(shape.alphabet), shape.n)
+            if reached is not None:
+                return reached
+        column = _column(mechanism, y)
+        return _sympy_along(_conditional_expression(column, prior_at(_t()), i, found.rest, _t()))
+
     theorem = f"{SOURCE}, Thm 4.2 ({1 if isinstance(family, FullSupportPriors) else 2})"
     return _reached(
         found.ratio,
         name=f"product prior with 1 - t on d'_{i} = argmin_d p(y | d, d*_-{i})",
         source=f"{SOURCE}, App. B.1, after (B.1c)",
         builder=builder,
-        expression=expression,
+        along=along,
         quantity=quantity,
         theorem=theorem,
         uniform=Instance(

@@ -5,7 +5,8 @@
 * :class:`Construction` -- a named parametric family from a proof (e.g. the concentrating
   prior of eq. (B.3)), with its parameter, the direction of the limit, a builder for any
   parameter value, the leakage along the family as an expression, and its exact limit
-  (taken by :func:`exactpml.limits.limit`, never by substituting the limit point);
+  (taken by :func:`exactpml.limits.limit`, or read off the lowest-order coefficients of
+  polynomials in the parameter; never by substituting the limit point);
 * :class:`Supremum` -- the exact value (a :class:`~exactpml.core.logvalue.LogValue`, possibly
   ``oo``), ``attained``, and the witness (an ``Instance`` when attained, else the
   ``Construction`` whose limit reaches it);
