@@ -290,13 +290,23 @@ class _Encloser:
         return arb(fmpz(math.comb(n, k) if 0 <= k else 0))
 
 
+class _WideBall(Undecided):
+    """An enclosure too wide to go on at this working precision (a ball of ``exp``'s
+    argument reaching past the bound while its midpoint does not, or an infinite ball, both
+    from cancellation): the precision loops of :func:`sign` and :func:`decimal` retry at a
+    higher precision; at the cap, or through :func:`enclosure`, it is an ``Undecided``."""
+
+
 def _exponential(argument: arb, node: sympy.Basic) -> arb:
     """``exp`` of a ball, refused (``Undecided``) when the argument exceeds the bound
     ``exponential_argument``: e^x needs about log2(x) extra bits, so ``exp(exp(exp(100)))``
-    would otherwise be computed for minutes instead of refused."""
+    would otherwise be computed for minutes instead of refused.  A ball that reaches past
+    the bound only through its width (an infinite ball, or a midpoint within the bound)
+    raises :class:`_WideBall`, so that a higher precision is tried first."""
     limit = current_bounds().exponential_argument
     if not argument.is_finite() or argument.abs_upper() > limit:
-        raise Undecided(
+        wide = not argument.mid().is_finite() or abs(argument.mid()) <= limit
+        raise (_WideBall if wide else Undecided)(
             f"cannot enclose {_short(node)}: the argument of exp exceeds the bound "
             f"exponential_argument={limit} (raise it with exactpml.use_bounds("
             "exponential_argument=...))",
@@ -382,7 +392,13 @@ def _sign_of_sympy(expr: sympy.Basic, max_precision: int) -> int:
     precision = min(_START_PRECISION, max_precision)
     tried_proof = False
     while True:
-        ball = _enclose(expr, precision)
+        try:
+            ball = _enclose(expr, precision)
+        except _WideBall:
+            if precision >= max_precision:
+                raise
+            precision = min(2 * precision, max_precision)
+            continue
         if ball > 0:
             return 1
         if ball < 0:
@@ -574,7 +590,12 @@ def decimal(expr: object, digits: int, *, max_precision: int | None = None) -> s
         return "0"
     precision = min(max(_START_PRECISION, needed), max_precision)
     while True:
-        bounds = _ball_bounds(_enclose(value, precision))
+        try:
+            bounds = _ball_bounds(_enclose(value, precision))
+        except _WideBall:
+            if precision >= max_precision:
+                raise
+            bounds = None
         if bounds is not None:
             low, high = (_round_significant(bound, digits) for bound in bounds)
             if low == high and low[0] != 0:
