@@ -18,6 +18,7 @@ footnote 5 (posterior = prior).
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 from fractions import Fraction
 
 import sympy
@@ -230,26 +231,41 @@ def _within(ratio: Fraction | None, epsilon: Epsilon) -> bool:
     return ref.ratio_at_most_exp(ratio, epsilon)
 
 
-def _reference_forms(
-    mechanism: Mechanism, prior: Distribution, epsilon: Epsilon, mutant: str | None
-) -> tuple[bool, bool, bool]:
-    """Forms (i), (ii), (iii) of Def 2.6 from the reference's posteriors and joint law."""
-    first = (
-        sum(
-            (
-                ref.output_mass(mechanism, prior, y)
-                for y in mechanism.outputs
-                if _within(ref.pml_ratio(mechanism, prior, y), epsilon)
-            ),
+@dataclass(frozen=True, slots=True)
+class _ReferenceLaw:
+    """What the reference computes once per (mechanism, prior), whatever ε: each output's
+    p_Y(y) and exp l(X->y) (Bayes' rule, Def 2.2), exp D_inf(P_XY || P_X×P_Y) from the
+    joint law (swapped for the ``reversed_divergence`` mutant) and max_y exp l(X->y)."""
+
+    masses: dict[Label, Fraction]
+    ratios: dict[Label, Fraction]
+    divergence: Fraction | None
+    largest: Fraction
+
+    @classmethod
+    def of(cls, mechanism: Mechanism, prior: Distribution, mutant: str | None) -> _ReferenceLaw:
+        return cls(
+            {y: ref.output_mass(mechanism, prior, y) for y in mechanism.outputs},
+            {y: ref.pml_ratio(mechanism, prior, y) for y in mechanism.outputs},
+            ref.joint_divergence_ratio(mechanism, prior, reversed_=mutant == "reversed_divergence"),
+            ref.max_pml_ratio(mechanism, prior),
+        )
+
+    def mass_within(self, epsilon: Epsilon) -> Fraction:
+        """P_Y({y : l(X->y) <= ε})."""
+        return sum(
+            (self.masses[y] for y in self.masses if _within(self.ratios[y], epsilon)),
             Fraction(0),
         )
-        == 1
-    )
-    divergence = ref.joint_divergence_ratio(
-        mechanism, prior, reversed_=mutant == "reversed_divergence"
-    )
-    second = _within(divergence, epsilon)
-    largest = ref.max_pml_ratio(mechanism, prior)
+
+
+def _reference_forms(
+    law: _ReferenceLaw, epsilon: Epsilon, mutant: str | None
+) -> tuple[bool, bool, bool]:
+    """Forms (i), (ii), (iii) of Def 2.6 from the reference's posteriors and joint law."""
+    first = law.mass_within(epsilon) == 1
+    second = _within(law.divergence, epsilon)
+    largest = law.largest
     if mutant == "strict_form_iii":
         third = _within(largest, epsilon) and not (
             isinstance(epsilon, LogValue) and epsilon.ratio == largest
@@ -316,18 +332,12 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
                 f"exactpml exp D_inf(P_XY || P_X x P_Y), exp max_y l(X->y) = {library}, "
                 f"reference {divergence}, {largest}"
             )
+        law = _ReferenceLaw.of(mechanism, prior, mutant)  # once; only the ε tests vary
         for epsilon in _epsilons(largest):
-            forms = _reference_forms(mechanism, prior, epsilon, mutant)
+            forms = _reference_forms(law, epsilon, mutant)
             if len(set(forms)) != 1:
                 found.append(f"ε = {epsilon}: forms (i), (ii), (iii) = {forms} (reference)")
-            mass = sum(
-                (
-                    ref.output_mass(mechanism, prior, y)
-                    for y in mechanism.outputs
-                    if _within(ref.pml_ratio(mechanism, prior, y), epsilon)
-                ),
-                Fraction(0),
-            )
+            mass = law.mass_within(epsilon)
             library_mass = probability_leakage_at_most(mechanism, prior, epsilon)
             if library_mass != mass:
                 found.append(f"ε = {epsilon}: P_Y(l <= ε) = {library_mass} (exactpml), {mass}")
