@@ -257,13 +257,22 @@ class BoundedLeakageModel:
             }
         return self._cache[key]
 
+    def _leakage_masses(self, database: Hashable) -> dict[Hashable, Scalar]:
+        """The cached ``{o: Pr_r[P(x, r) = o]}`` (group privacy asks it for every path)."""
+        key = ("leakage", database)
+        if key not in self._cache:
+            self._cache[key] = {
+                o: exact_sum(row.values()) for o, row in self.joint(database).items()
+            }
+        return self._cache[key]
+
     def leakage_distribution(self, database: Hashable) -> dict[Hashable, Scalar]:
         """``{o: Pr_r[P(x, r) = o]}`` over leakage values of positive probability."""
-        return {o: exact_sum(row.values()) for o, row in self.joint(database).items()}
+        return dict(self._leakage_masses(database))
 
     def leakage_possible(self, database: Hashable, leakage: Hashable) -> bool:
         """Whether ``Pr_r[P(x, r) = o] > 0`` (exact; ``Undecided`` if symbolic and unknown)."""
-        mass = self.leakage_distribution(database).get(leakage, Fraction(0))
+        mass = self._leakage_masses(database).get(leakage, Fraction(0))
         zero = prove_zero(mass)
         if zero is None:
             raise Undecided(
