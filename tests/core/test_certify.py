@@ -382,3 +382,23 @@ def test_cancellation_inside_exp_raises_the_precision_instead_of_giving_up() -> 
 def test_a_truly_huge_exp_argument_is_still_refused() -> None:
     with pytest.raises(Undecided, match="exponential_argument"):
         sign(sympy.exp(sympy.exp(100)) - 1)
+
+
+def test_radical_ties_are_settled_by_the_minimal_polynomial() -> None:
+    with sympy.evaluate(False):
+        zero = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))
+        near = (
+            sympy.sqrt(2)
+            + sympy.sqrt(3)
+            - sympy.sqrt(5 + 2 * sympy.sqrt(6))
+            - sympy.Rational(1, 10**40)
+        )
+        nested = (1 + sympy.sqrt(1 - sympy.Rational(9, 25))) / sympy.Rational(
+            4, 5
+        ) - sympy.Rational(9, 4)
+    assert sign(zero) == 0 and is_equal(zero, 0)
+    assert sign(near) == -1
+    assert sign(nested) == 0  # (1 + 4/5)/(4/5) = 9/4
+    with sympy.evaluate(False):
+        not_radical = sympy.sqrt(2) - sympy.log(sympy.exp(sympy.sqrt(2)))
+    assert sign(not_radical) == 0  # other routes (simplify) still apply
