@@ -101,6 +101,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "exactpml/leakage/pml.py": (
         "exactpml/leakage/pml.py",
         "tests/leakage/test_pml_edge_cases.py",
+        "tests/leakage/test_attribute_function_fast_path.py",
         "tests/leakage/test_profile.py",
         "tests/leakage/test_measures.py",
     ),
