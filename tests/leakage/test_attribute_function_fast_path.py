@@ -47,3 +47,44 @@ def test_an_unhashable_attribute_value_is_still_refused():
     prior = Distribution({"a": "1/2", "b": "1/2"})
     with pytest.raises(TypeError):
         pml(mechanism, prior, 0, attribute=lambda x: [x])
+
+
+def test_the_fast_path_is_taken_exactly_for_rational_unconditioned_inputs():
+    # the optimisation's contract, tested on the private helper itself: it answers (a
+    # Fraction, equal to the definition's ratio computed by hand) for rational inputs with a
+    # plain function, and steps aside (None) otherwise, leaving the general path to answer
+    from exactpml.leakage.pml import _rational_ratio_of_function
+
+    mechanism = Mechanism({"a": {0: "3/4", 1: "1/4"}, "b": {0: "1/4", 1: "3/4"}, "c": {1: 1}})
+    prior = Distribution({"a": "1/2", "b": "1/4", "c": "1/4"})
+    parity = {"a": 0, "b": 1, "c": 1}.__getitem__
+    # p_Y(0) = 1/2·3/4 + 1/4·1/4 = 7/16; U = 0: (3/8)/(7/16)/(1/2) = 12/7; U = 1: (1/16)/(7/16)/(1/2)
+    assert _rational_ratio_of_function(mechanism, prior, 0, parity) == Fraction(12, 7)
+    # p_Y(1) = 1/8 + 3/16 + 1/4 = 9/16; U = 1: (7/16)/(9/16)/(1/2) = 14/9
+    assert _rational_ratio_of_function(mechanism, prior, 1, parity) == Fraction(14, 9)
+    silent = Distribution({"a": 0, "b": 0, "c": 1})
+    assert _rational_ratio_of_function(mechanism, silent, 0, parity) == Fraction(1)
+    assert _rational_ratio_of_function(mechanism, prior, 0, lambda x: [x]) is None  # unhashable
+    t = sympy.Symbol("t", positive=True)
+    symbolic_prior = Distribution({"a": 1 - t, "b": t / 2, "c": t / 2})
+    assert _rational_ratio_of_function(mechanism, symbolic_prior, 0, parity) is None
+    root = sympy.sqrt(2) / 2
+    irrational = Mechanism({"a": {0: root, 1: 1 - root}, "b": {0: "1/4", 1: "3/4"}, "c": {1: 1}})
+    assert _rational_ratio_of_function(irrational, prior, 0, parity) is None
+    mixed_column = Mechanism({"a": {0: root, 1: 1 - root}, "b": {0: 1}, "c": {1: 1}})
+    assert _rational_ratio_of_function(mixed_column, prior, 0, parity) is None
+
+
+def test_a_kernel_attribute_or_a_table_never_goes_through_the_function_path(monkeypatch):
+    import sys
+
+    module = sys.modules["exactpml.leakage.pml"]  # the name pml is also the function
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the function fast path was used for a non-function attribute")
+
+    mechanism = Mechanism({"a": {0: "3/4", 1: "1/4"}, "b": {0: "1/4", 1: "3/4"}})
+    prior = Distribution({"a": "1/3", "b": "2/3"})
+    kernel = Mechanism.deterministic({"a": 0, "b": 1}.__getitem__, mechanism.inputs)
+    monkeypatch.setattr(module, "_rational_ratio_of_function", refuse)
+    assert pml(mechanism, prior, 0, attribute=kernel) == pml(mechanism, prior, 0)
