@@ -146,6 +146,7 @@ class Equivalent:
 _MECHANISM = "exactpml/core/mechanism.py"
 _PROFILE = "exactpml/leakage/profile.py"
 _HOCKEY = "exactpml/leakage/hockey_stick.py"
+_PML = "exactpml/leakage/pml.py"
 _DATACLASS = "@dataclass(frozen=True, slots=True, init=False, eq=False)"
 _NONNEGATIVE = (
     "_nonnegative only steers shortcuts (e^ε >= 1; skip p_o <= q_o): whatever a shortcut "
@@ -353,6 +354,22 @@ EQUIVALENT: tuple[Equivalent, ...] = (
         "`//=` -> `*=`",
         "10^digits has only zeros after its first digit, which the text drops: dividing or "
         "multiplying it by 10 prints the same",
+    ),
+    # --- leakage/pml.py
+    Equivalent(
+        _PML,
+        "found[1] += w * c",
+        "`+=` -> `-=`",
+        "every joint mass and their total p_Y(y) change sign together, so each ratio "
+        "joint / total / marginal and the test total == 0 are unchanged",
+    ),
+    Equivalent(
+        _PML,
+        "if callable(attribute) and not isinstance(attribute, Mechanism):",
+        "`and` -> `or`",
+        "a Mechanism is not callable, so only non-callable non-kernel attributes change "
+        "route; calling one raises TypeError inside the fast path, which then returns None "
+        "and leaves the general path to answer (or refuse) as before",
     ),
 )
 

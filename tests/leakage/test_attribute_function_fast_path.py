@@ -88,3 +88,39 @@ def test_a_kernel_attribute_or_a_table_never_goes_through_the_function_path(monk
     kernel = Mechanism.deterministic({"a": 0, "b": 1}.__getitem__, mechanism.inputs)
     monkeypatch.setattr(module, "_rational_ratio_of_function", refuse)
     assert pml(mechanism, prior, 0, attribute=kernel) == pml(mechanism, prior, 0)
+
+
+def test_mixed_weights_conditions_and_the_function_route():
+    import sys
+
+    from exactpml.leakage.pml import _rational_ratio_of_function
+
+    module = sys.modules["exactpml.leakage.pml"]
+    parity = {"a": 0, "b": 1, "c": 1}.__getitem__
+    mechanism = Mechanism({"a": {0: "3/4", 1: "1/4"}, "b": {0: "1/4", 1: "3/4"}, "c": {1: 1}})
+    root = sympy.sqrt(2) / 4
+    mixed_prior = Distribution({"a": root, "b": "1/4", "c": Fraction(3, 4) - root})
+    assert _rational_ratio_of_function(mechanism, mixed_prior, 0, parity) is None
+    # a rational column of y = 0 in a mechanism whose other entries carry a condition on t:
+    # the answer must carry the mechanism's conditions, as the general path does
+    t = sympy.Symbol("t", positive=True)
+    conditioned = Mechanism({"a": {0: "1/2", 1: t, 2: sympy.Rational(1, 2) - t}, "b": {0: 1}})
+    assert conditioned.conditions
+    prior = Distribution({"a": "1/3", "b": "2/3"})
+    kernel = Mechanism.deterministic({"a": 0, "b": 1}.__getitem__, conditioned.inputs)
+    fast = pml(conditioned, prior, 0, attribute={"a": 0, "b": 1}.__getitem__)
+    general = pml(conditioned, prior, 0, attribute=kernel)
+    assert fast == general and fast.conditions == general.conditions != ()
+    calls = []
+    original = module._rational_ratio_of_function
+
+    def spy(*args):
+        calls.append(args)
+        return original(*args)
+
+    module._rational_ratio_of_function = spy
+    try:
+        pml(mechanism, Distribution({"a": "1/2", "b": "1/4", "c": "1/4"}), 0, attribute=parity)
+    finally:
+        module._rational_ratio_of_function = original
+    assert len(calls) == 1  # a function attribute on rational inputs takes the fast path
