@@ -273,10 +273,7 @@ class ProcessBackend:
             raise InvalidArgument(f"timeout={timeout!r} must be a positive number of seconds.")
         self.workers = workers
         self.timeout = timeout
-        self._running: list[_Worker] = []
-
-    def _context(self) -> Any:
-        return worker_context()
+        self._workers: list[_Worker] = []  # alive; busy exactly when ``task`` is set
 
     def run(
         self, tasks: Sequence[CheckTask], functions: Mapping[str, Callable[..., Any]]
@@ -288,37 +285,38 @@ class ProcessBackend:
         """
         if not tasks:
             return
-        context = self._context()
+        context = worker_context()
         queue = deque(tasks)
-        idle: list[_Worker] = []
-        busy: list[_Worker] = []
-        self._running = []
+        workers = self._workers = []
         finished = False
 
+        def busy() -> list[_Worker]:
+            return [worker for worker in workers if worker.task is not None]
+
         def retire(worker: _Worker) -> None:
-            busy.remove(worker)
-            self._running.remove(worker)
+            workers.remove(worker)
             _stop_workers([worker], now=True)
 
         try:
-            while queue or busy:
-                while queue and len(busy) < self.workers:
-                    worker = idle.pop() if idle else _Worker(context)
-                    if worker not in self._running:
-                        self._running.append(worker)
-                    busy.append(worker)
+            while queue or busy():
+                while queue and len(busy()) < self.workers:
+                    idle = [worker for worker in workers if worker.task is None]
+                    worker = idle[0] if idle else _Worker(context)
+                    if not idle:
+                        workers.append(worker)
                     task = queue.popleft()
                     try:
                         worker.give(task)
                     except OSError as exc:  # the worker died while idle
                         retire(worker)
                         yield _failed(task, exc, "worker process failed")
+                running = busy()
                 wait: float | None = None
-                if self.timeout is not None and busy:
-                    first = min(worker.started for worker in busy)
+                if self.timeout is not None:
+                    first = min(worker.started for worker in running)
                     wait = max(0.0, first + self.timeout - time.monotonic())
                 handles: dict[Any, _Worker] = {}
-                for worker in busy:
+                for worker in running:
                     handles[worker.connection] = worker
                     handles[worker.process.sentinel] = worker
                 ready = {
@@ -338,26 +336,26 @@ class ProcessBackend:
                         detail = f"exit code {code}" if code is not None else str(exc)
                         yield _failed(current, RuntimeError(detail), "worker process failed")
                         continue
-                    busy.remove(worker)
                     worker.task = None
-                    idle.append(worker)
                     yield outcome
                 if self.timeout is not None:
                     now = time.monotonic()
-                    for worker in [w for w in busy if now - w.started >= self.timeout]:
+                    for worker in [w for w in busy() if now - w.started >= self.timeout]:
                         late = worker.task
                         assert late is not None
                         retire(worker)
                         yield _timed_out(late, self.timeout, now - worker.started)
             finished = True
         finally:
-            running, self._running = self._running, []
-            _stop_workers(running, now=not finished)
+            alive = list(workers)
+            workers.clear()
+            _stop_workers(alive, now=not finished)
 
     def close(self) -> None:
         """Terminate the workers of a run that has not finished (one that was interrupted)."""
-        running, self._running = self._running, []
-        _stop_workers(running, now=True)
+        alive = list(self._workers)
+        self._workers.clear()  # the run's own list: its ``finally`` then has none left
+        _stop_workers(alive, now=True)
 
 
 class DaskBackend:
