@@ -49,10 +49,10 @@ from proofs_check.runner import (
     Plan,
     Report,
     RunOptions,
-    default_workers,
     execute,
     make_backend,
     plan,
+    uses_worker_processes,
 )
 from proofs_check.verdict import ClaimResult
 
@@ -421,11 +421,7 @@ def _main(args: argparse.Namespace, registry: Registry | None, signals: _StopOnS
             all_claims=args.all_claims,
             timeout=args.timeout,
         )
-        if (
-            options.scheduler is None
-            and not args.list
-            and (options.timeout is not None or (options.workers or default_workers()) > 1)
-        ):
+        if not args.list and uses_worker_processes(options):
             start_fork_server()  # its imports overlap with the planning below
         the_plan = plan(args.patterns, options=options, registry=registry)
         if args.list:

@@ -43,6 +43,7 @@ __all__ = [
     "make_backend",
     "plan",
     "run_checks",
+    "uses_worker_processes",
 ]
 
 MAX_SHARDS = 10_000
@@ -342,6 +343,15 @@ def plan(
     )
 
 
+def uses_worker_processes(options: RunOptions) -> bool:
+    """Whether the run uses local worker processes: no Dask scheduler, and more than one
+    worker or a ``timeout`` (only a process can be stopped)."""
+    if options.scheduler is not None:
+        return False
+    workers = options.workers if options.workers is not None else default_workers()
+    return workers > 1 or options.timeout is not None
+
+
 def make_backend(options: RunOptions) -> Backend:
     """The backend the options ask for: Dask if a scheduler is given, else processes.
 
@@ -351,9 +361,9 @@ def make_backend(options: RunOptions) -> Backend:
     """
     if options.scheduler is not None:
         return DaskBackend(options.scheduler, timeout=options.scheduler_timeout)
-    workers = options.workers if options.workers is not None else default_workers()
-    if workers == 1 and options.timeout is None:
+    if not uses_worker_processes(options):
         return SerialBackend()
+    workers = options.workers if options.workers is not None else default_workers()
     return ProcessBackend(workers, timeout=options.timeout)
 
 
