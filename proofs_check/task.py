@@ -146,6 +146,17 @@ def _prepare_worker(modules: tuple[str, ...]) -> None:
         _PREPARED.add(modules)
 
 
+def _not_loaded(task: CheckTask, exc: BaseException, start: float) -> CheckOutcome:
+    """The outcome of a task whose check could not be imported."""
+    return CheckOutcome(
+        task.claim_id,
+        task.shard,
+        (),
+        f"cannot load the check {task.target}: {_describe_error(exc)}",
+        time.perf_counter() - start,
+    )
+
+
 def run_task(task: CheckTask) -> CheckOutcome:
     """Worker entry point (one task at a time per process): import the check and run it."""
     start = time.perf_counter()
@@ -154,13 +165,7 @@ def run_task(task: CheckTask) -> CheckOutcome:
             importlib.import_module(module)
         function = resolve_target(task.target)
     except (Exception, SystemExit) as exc:
-        return CheckOutcome(
-            task.claim_id,
-            task.shard,
-            (),
-            f"cannot load the check {task.target}: {_describe_error(exc)}",
-            time.perf_counter() - start,
-        )
+        return _not_loaded(task, exc, start)
     return execute(task, function)
 
 
@@ -178,11 +183,5 @@ def run_task_threaded(task: CheckTask) -> CheckOutcome:
         with _IMPORT_LOCK:
             function = resolve_target(task.target)
     except (Exception, SystemExit) as exc:
-        return CheckOutcome(
-            task.claim_id,
-            task.shard,
-            (),
-            f"cannot load the check {task.target}: {_describe_error(exc)}",
-            time.perf_counter() - start,
-        )
+        return _not_loaded(task, exc, start)
     return execute(task, function)
