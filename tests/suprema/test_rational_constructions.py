@@ -82,15 +82,20 @@ def _families(mechanism: Mechanism) -> list[FullSupportPriors | ProductPriors]:
     return [FullSupportPriors(mechanism.inputs), ProductPriors(alphabet, len(mechanism.inputs[0]))]  # type: ignore[arg-type]
 
 
-@settings(max_examples=150, deadline=None)
-@given(_MECHANISMS)
-def test_the_fast_path_equals_the_sympy_path_on_random_database_mechanisms(mechanism):
+def _every_supremum_agrees(mechanism):
+    """Thm 4.2/4.5's three suprema over each family: the fast path equals the sympy path."""
     for family in _families(mechanism):
         for supremum in (sup_pml, sup_entry_leakage, sup_conditional_pml):
             fast = supremum(mechanism, family)
             with _sympy_reference_path():
                 reference = supremum(mechanism, family)
             _same(fast, reference)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_MECHANISMS)
+def test_the_fast_path_equals_the_sympy_path_on_random_database_mechanisms(mechanism):
+    _every_supremum_agrees(mechanism)
 
 
 @settings(max_examples=40, deadline=None)
@@ -114,12 +119,7 @@ def test_an_irrational_mechanism_takes_the_sympy_path():
         },
         outputs=[0, 1],
     )
-    for family in _families(mechanism):
-        for supremum in (sup_pml, sup_entry_leakage, sup_conditional_pml):
-            fast = supremum(mechanism, family)
-            with _sympy_reference_path():
-                reference = supremum(mechanism, family)
-            _same(fast, reference)
+    _every_supremum_agrees(mechanism)
 
 
 # --- the polynomials themselves --------------------------------------------------------------
