@@ -17,7 +17,18 @@ from exactpml.errors import InvalidArgument
 from proofs_check.exactness import exact_latex, exact_text
 from proofs_check.statement import KINDS, Kind
 
-__all__ = ["Evidence", "ExactValue", "PropertyStats", "ScopeStats", "exact_values"]
+__all__ = [
+    "PROOF_STATUSES",
+    "Evidence",
+    "ExactValue",
+    "ProofRecord",
+    "PropertyStats",
+    "ScopeStats",
+    "exact_values",
+]
+
+PROOF_STATUSES = ("proved", "refuted", "unknown")
+"""What a proof engine can answer about "for every point of the domain, the statement"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +119,47 @@ class PropertyStats:
 
 
 @dataclass(frozen=True, slots=True)
+class ProofRecord:
+    """What a proof engine established about a statement over a whole domain.
+
+    Attributes:
+        part: The statement (or the named part of the claim) the engine was asked about,
+            e.g. ``"l(X->y) <= log(1 + (e^{1/(nb)} - 1)/(1 - 2c)) for every y"``.
+        domain: The whole domain it quantifies over, as the report prints it, e.g.
+            ``"every nb > 0 and c in [0, 1/2)"``.
+        status: ``"proved"`` (certified at every point of ``domain``), ``"refuted"`` (a
+            certified counterexample) or ``"unknown"`` (neither; never a proof).
+        engine: Which engine decided it (``"z3 nlsat"``, ``"arb branch-and-bound"``,
+            ``"integer exhaustion"``, ...).
+        detail: How: the reduction or the certificate in words (boxes, substitution), or
+            why the answer is unknown.
+    """
+
+    part: str
+    domain: str
+    status: str
+    engine: str
+    detail: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status not in PROOF_STATUSES:
+            raise InvalidArgument(
+                f"status={self.status!r} must be one of {', '.join(PROOF_STATUSES)}."
+            )
+        for name in ("part", "domain", "engine"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value.strip():
+                raise InvalidArgument(f"ProofRecord.{name} must be a non-empty string.")
+        if not isinstance(self.detail, str):
+            raise InvalidArgument("ProofRecord.detail must be a string.")
+
+    @property
+    def proved(self) -> bool:
+        """True when the statement is certified at every point of the domain."""
+        return self.status == "proved"
+
+
+@dataclass(frozen=True, slots=True)
 class Evidence:
     """One piece of evidence for (or against) a claim.
 
@@ -124,6 +176,11 @@ class Evidence:
         checkable: False for "not checkable" notes.
         finding: True for a finding about the source (a bound's sharpness, a missing
             hypothesis): the report lists these under "Findings" as well.
+        proof: For evidence from a proof engine, what it established over which domain
+            (:class:`ProofRecord`): ``"proved"`` requires ``passed=True``, ``"refuted"``
+            ``passed=False`` with the certified counterexample, ``"unknown"`` is never a
+            proof (``passed=True``: the attempt failed nothing, and the claim stays PASSED
+            on its other evidence).  A claim is PROVED only through such records.
     """
 
     kind: Kind | None
@@ -135,6 +192,7 @@ class Evidence:
     stats: PropertyStats | None = None
     checkable: bool = True
     finding: bool = False
+    proof: ProofRecord | None = None
 
     def __post_init__(self) -> None:
         if self.kind is None:
@@ -157,3 +215,12 @@ class Evidence:
             raise InvalidArgument("not-checkable evidence must have passed=None.")
         if not all(isinstance(value, ExactValue) for value in self.values):
             raise InvalidArgument("values must be ExactValue records (see exact_values()).")
+        if self.proof is not None:
+            if not isinstance(self.proof, ProofRecord):
+                raise InvalidArgument("proof must be a ProofRecord or None.")
+            expected = {"proved": True, "refuted": False, "unknown": True}[self.proof.status]
+            if self.passed is not expected:
+                raise InvalidArgument(
+                    f"evidence with a {self.proof.status!r} proof record must have "
+                    f"passed={expected}, not {self.passed!r}."
+                )
