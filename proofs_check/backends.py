@@ -126,7 +126,14 @@ class Backend(Protocol):
 
 
 def _failed(task: CheckTask, exc: BaseException, where: str) -> CheckOutcome:
-    return CheckOutcome(task.claim_id, task.shard, (), f"{where}: {type(exc).__name__}: {exc}", 0.0)
+    return CheckOutcome(
+        task.claim_id,
+        task.shard,
+        (),
+        f"{where}: {type(exc).__name__}: {exc}",
+        0.0,
+        mutant=task.mutant,
+    )
 
 
 class SerialBackend:
@@ -249,6 +256,7 @@ def _timed_out(task: CheckTask, timeout: float, seconds: float) -> CheckOutcome:
         f"stopped after {seconds:.1f} s: the check exceeded --timeout {timeout:g} s",
         seconds,
         timed_out=True,
+        mutant=task.mutant,
     )
 
 

@@ -1,6 +1,7 @@
 """Command line: ``python -m proofs_check [PATTERN ...] [options]``.
 
-Exit status: 0 when every selected claim PASSED, 1 when some did not, 2 for bad input
+Exit status: 0 when every selected claim PROVED or PASSED (and, with ``--mutants``, every
+mutant was KILLED), 1 when some did not, 2 for bad input
 (unknown claim, bad seed or example count, unwritable output, unreachable scheduler,
 a user module that cannot be imported), 130 when interrupted by SIGINT (Ctrl-C) and 143
 by SIGTERM.  Bad input is reported as one line on stderr, before anything runs; no report
@@ -267,7 +268,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="MODULE",
         dest="modules",
-        help="import MODULE first and run only its claims (user claims); repeatable",
+        help="load MODULE (a dotted name, or a file path such as mine/lemmas.py) first and "
+        "run only its claims (user claims); repeatable",
     )
     parser.add_argument(
         "--all",
@@ -278,7 +280,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mutant",
         metavar="NAME",
-        help="run the selected claims with this mutant (they should FAIL)",
+        help="run the selected claims with this mutant (they should FAIL); "
+        "--mutant all is --mutants",
+    )
+    parser.add_argument(
+        "--mutants",
+        action="store_true",
+        help="also run every declared mutant of the selected claims: each must FAIL "
+        "(KILLED); a claim with a surviving mutant is WEAK and the exit status is 1",
     )
     parser.add_argument(
         "--standalone",
@@ -407,6 +416,8 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
 
 
 def _main(args: argparse.Namespace, registry: Registry | None, signals: _StopOnSignals) -> int:
+    if args.mutant == "all":
+        args.mutant, args.mutants = None, True
     try:
         options = RunOptions(
             seed=args.seed,
@@ -420,6 +431,7 @@ def _main(args: argparse.Namespace, registry: Registry | None, signals: _StopOnS
             modules=tuple(args.modules),
             all_claims=args.all_claims,
             timeout=args.timeout,
+            mutants=args.mutants,
         )
         if not args.list and uses_worker_processes(options):
             start_fork_server()  # its imports overlap with the planning below

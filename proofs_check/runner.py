@@ -11,12 +11,11 @@ Same seed and options give the same report, whatever the backend and worker coun
 
 from __future__ import annotations
 
-import importlib
 import os
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from exactpml.errors import InvalidArgument
 from proofs_check.backends import Backend, DaskBackend, ProcessBackend, SerialBackend
@@ -32,7 +31,15 @@ from proofs_check.registry import Registry, default_registry, load_claim_modules
 from proofs_check.selection import select
 from proofs_check.statement import Claim, ListedItem
 from proofs_check.task import CheckOutcome, CheckTask
-from proofs_check.verdict import ClaimResult, Verdict, decide, merge_shards
+from proofs_check.user_modules import absolute_spec, import_claim_module, module_name
+from proofs_check.verdict import (
+    ClaimResult,
+    MutantResult,
+    Verdict,
+    decide,
+    merge_shards,
+    with_mutants,
+)
 
 __all__ = [
     "Plan",
@@ -70,6 +77,9 @@ class RunOptions:
         scheduler: Address of a Dask scheduler to run on instead of local processes.
         scheduler_timeout: Seconds to wait for the scheduler.
         mutant: Run every selected claim with this mutant (they must all declare it).
+        mutants: Also run every declared mutant of every selected claim: a mutant that
+            does not make its claim FAIL survives, and a PASSED or PROVED claim with a
+            survivor is reported WEAK (never passed).
         modules: Modules to import first (user claims register themselves on import).
             With modules and no claim pattern, only the claims those modules register run,
             unless ``all_claims`` is true.
@@ -91,9 +101,17 @@ class RunOptions:
     modules: tuple[str, ...] = ()
     all_claims: bool = False
     timeout: float | None = None
+    mutants: bool = False
 
     def __post_init__(self) -> None:
         validate_seed(self.seed)
+        if not isinstance(self.mutants, bool):
+            raise InvalidArgument(f"mutants={self.mutants!r} must be True or False.")
+        if self.mutants and self.mutant is not None:
+            raise InvalidArgument(
+                f"run one mutant (mutant={self.mutant!r}) or every mutant (mutants=True), "
+                "not both."
+            )
         if self.examples is not None:
             validate_examples(self.examples)
         validate_profile(self.profile)
@@ -165,6 +183,7 @@ class Plan:
         functions: Check functions by claim id (for in-process execution).
         non_importable: Checks that worker processes cannot import (defined in a function).
         known_false: Why the source's statement is false, for checks that say so.
+        mutants: The declared ``(name, description)`` mutants of each checked claim.
     """
 
     options: RunOptions
@@ -175,6 +194,12 @@ class Plan:
     functions: dict[str, Callable[..., object]] = field(default_factory=dict)
     non_importable: tuple[str, ...] = ()
     known_false: dict[str, str] = field(default_factory=dict)
+    mutants: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+
+    @property
+    def declared_mutants(self) -> int:
+        """How many mutants the selected checks declare."""
+        return sum(len(pairs) for pairs in self.mutants.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,11 +210,43 @@ class Report:
     results: tuple[ClaimResult, ...]
     listed: tuple[ListedItem, ...] = ()
     seconds: float = 0.0
+    declared_mutants: int = 0
 
     @property
     def passed(self) -> bool:
-        """True when at least one claim was selected and every one PASSED."""
-        return bool(self.results) and all(r.verdict is Verdict.PASSED for r in self.results)
+        """True when at least one claim was selected and every one PROVED or PASSED."""
+        return bool(self.results) and all(r.verdict.passed for r in self.results)
+
+    def mutant_counts(self) -> tuple[int, int] | None:
+        """``(killed, run)`` over every claim's mutants, or ``None`` when none were run."""
+        runs = [item for result in self.results for item in result.mutants or ()]
+        if not any(result.mutants is not None for result in self.results):
+            return None
+        return sum(item.killed for item in runs), len(runs)
+
+    def mutants_line(self) -> str:
+        """What the run says about mutants: the kill count, or how many exist and how to
+        run them."""
+        counts = self.mutant_counts()
+        if counts is not None:
+            killed, run = counts
+            survivors = [
+                f"{result.claim.id}:{item.name}"
+                for result in self.results
+                for item in result.survivors
+            ]
+            line = f"mutants: {killed} of {run} killed"
+            if survivors:
+                line += f"; SURVIVED: {', '.join(survivors)}"
+            return line
+        if self.options.mutant is not None:
+            return f"mutant {self.options.mutant} run in place of each selected statement"
+        if self.declared_mutants:
+            return (
+                f"{self.declared_mutants} mutants declared for these claims (each a false "
+                "variant that must FAIL); run them with --mutants"
+            )
+        return ""
 
     def counts(self) -> dict[Verdict, int]:
         """How many claims got each verdict (every verdict present, possibly 0)."""
@@ -197,7 +254,7 @@ class Report:
         return {verdict: counter.get(verdict, 0) for verdict in Verdict}
 
     def summary_line(self) -> str:
-        """E.g. ``"37 claims: 30 passed, 1 failed, 6 not checkable"``."""
+        """E.g. ``"37 claims: 12 proved, 18 passed, 1 failed, 6 not checkable"``."""
         parts = [
             f"{count} {verdict.value.lower().replace('_', ' ')}"
             for verdict, count in self.counts().items()
@@ -208,27 +265,21 @@ class Report:
 
 
 def import_modules(modules: Sequence[str]) -> None:
-    """Import user claim modules; a clear InvalidArgument if one cannot be imported."""
+    """Import user claim modules (dotted names or ``.py`` paths); a one-line
+    InvalidArgument if one cannot be loaded."""
     for module in modules:
-        try:
-            importlib.import_module(module)
-        except InvalidArgument as exc:
-            raise InvalidArgument(f"module {module!r} registers an invalid check: {exc}") from exc
-        except Exception as exc:
-            raise InvalidArgument(
-                f"cannot import module {module!r}: {type(exc).__name__}: {exc}"
-            ) from exc
+        import_claim_module(module)
 
 
 def _claims_of_modules(registry: Registry, modules: Sequence[str]) -> list[str]:
     """The ids of the checks defined in ``modules`` (or their submodules)."""
+    names = [module_name(module) for module in modules]
     ids = [
         check.claim.id
         for check in registry.checks()
         if any(
-            check.function.__module__ == module
-            or check.function.__module__.startswith(module + ".")
-            for module in modules
+            check.function.__module__ == name or check.function.__module__.startswith(name + ".")
+            for name in names
         )
     ]
     if not ids:
@@ -253,6 +304,8 @@ def plan(
     """
     options = options or RunOptions()
     import_modules(options.modules)
+    if options.modules:
+        options = replace(options, modules=tuple(absolute_spec(m) for m in options.modules))
     if registry is None:
         registry = default_registry
     if registry is default_registry:
@@ -284,6 +337,7 @@ def plan(
     functions: dict[str, Callable[..., object]] = {}
     non_importable: list[str] = []
     known_false: dict[str, str] = {}
+    mutants: dict[str, tuple[tuple[str, str], ...]] = {}
     selected: list[Claim] = []
     for claim_id in chosen_ids:
         claim = by_id[claim_id]
@@ -306,23 +360,28 @@ def plan(
                 f"{', '.join(registered.mutant_names)}"
             )
         functions[claim_id] = registered.function
+        mutants[claim_id] = registered.mutants
         if registered.known_false is not None:
             known_false[claim_id] = registered.known_false
         if not registered.importable:
             non_importable.append(f"{claim_id} ({registered.target})")
-        for shard in range(options.shards):
-            tasks.append(
-                CheckTask(
-                    claim_id=claim_id,
-                    target=registered.target,
-                    seed=options.seed + shard,
-                    examples=options.examples_per_property,
-                    profile=options.profile,
-                    mutant=options.mutant,
-                    shard=shard,
-                    modules=options.modules,
+        runs = [options.mutant]
+        if options.mutants:
+            runs += list(registered.mutant_names)
+        for mutant in runs:
+            for shard in range(options.shards):
+                tasks.append(
+                    CheckTask(
+                        claim_id=claim_id,
+                        target=registered.target,
+                        seed=options.seed + shard,
+                        examples=options.examples_per_property,
+                        profile=options.profile,
+                        mutant=mutant,
+                        shard=shard,
+                        modules=options.modules,
+                    )
                 )
-            )
     for item in listed_rows:
         claim = Claim(item.id, item.source, item.result, item.reason, ())
         selected.append(claim)
@@ -340,6 +399,7 @@ def plan(
         functions,
         tuple(non_importable),
         known_false,
+        mutants,
     )
 
 
@@ -392,41 +452,81 @@ def execute(
         results[result.claim.id] = result
         if on_result is not None:
             on_result(result)
+    expected = Counter(task.claim_id for task in the_plan.tasks)
     pending: dict[str, list[CheckOutcome]] = {}
-    shards = the_plan.options.shards
     for outcome in backend.run(the_plan.tasks, the_plan.functions):
         done = pending.setdefault(outcome.claim_id, [])
         done.append(outcome)
-        if len(done) < shards:
+        if len(done) < expected[outcome.claim_id]:
             continue
         claim = by_id[outcome.claim_id]
-        stopped = [item for item in sorted(done, key=lambda o: o.shard) if item.timed_out]
-        evidence: tuple[Evidence, ...]
-        if stopped:
-            shard = f" (shard {stopped[0].shard})" if shards > 1 else ""
-            evidence, verdict, note = (), Verdict.TIMEOUT, f"{stopped[0].error}{shard}"
-        else:
-            evidence, error = merge_shards(done)
-            verdict, note = decide(claim, evidence, error)
-        reason = the_plan.known_false.get(claim.id)
-        if reason is not None and the_plan.options.mutant is None and not note:
-            if verdict is Verdict.FAILED:
-                note = f"the source's statement is false as written: {reason}"
-            elif verdict is Verdict.PASSED:
-                note = f"passed although the check says the source is false ({reason})"
-        result = ClaimResult(
-            claim,
-            verdict,
-            evidence,
-            note,
-            sum(item.seconds for item in done),
-            the_plan.options.mutant,
-        )
+        result = _claim_result(the_plan, claim, done)
         results[claim.id] = result
         if on_result is not None:
             on_result(result)
     ordered = tuple(results[claim.id] for claim in the_plan.claims if claim.id in results)
-    return Report(the_plan.options, ordered, the_plan.listed, time.perf_counter() - start)
+    return Report(
+        the_plan.options,
+        ordered,
+        the_plan.listed,
+        time.perf_counter() - start,
+        the_plan.declared_mutants,
+    )
+
+
+def _verdict_of(
+    claim: Claim, outcomes: Sequence[CheckOutcome]
+) -> tuple[tuple[Evidence, ...], Verdict, str]:
+    """The evidence, verdict and note of one run (every shard) of a claim's check."""
+    stopped = [item for item in sorted(outcomes, key=lambda o: o.shard) if item.timed_out]
+    if stopped:
+        shard = f" (shard {stopped[0].shard})" if len(outcomes) > 1 else ""
+        return (), Verdict.TIMEOUT, f"{stopped[0].error}{shard}"
+    evidence, error = merge_shards(outcomes)
+    verdict, note = decide(claim, evidence, error)
+    return evidence, verdict, note
+
+
+def _claim_result(the_plan: Plan, claim: Claim, outcomes: Sequence[CheckOutcome]) -> ClaimResult:
+    """A claim's result from the outcomes of all its tasks (as stated, and each mutant)."""
+    options = the_plan.options
+    descriptions = dict(the_plan.mutants.get(claim.id, ()))
+    stated = [item for item in outcomes if item.mutant == options.mutant]
+    evidence, verdict, note = _verdict_of(claim, stated)
+    reason = the_plan.known_false.get(claim.id)
+    if reason is not None and options.mutant is None and not note:
+        if verdict is Verdict.FAILED:
+            note = f"the source's statement is false as written: {reason}"
+        elif verdict.passed:
+            note = f"passed although the check says the source is false ({reason})"
+    result = ClaimResult(
+        claim,
+        verdict,
+        evidence,
+        note,
+        sum(item.seconds for item in stated),
+        options.mutant,
+        descriptions.get(options.mutant) if options.mutant is not None else None,
+    )
+    if not options.mutants:
+        return result
+    runs: list[MutantResult] = []
+    for name, description in the_plan.mutants.get(claim.id, ()):
+        mutated = [item for item in outcomes if item.mutant == name]
+        mutant_evidence, mutant_verdict, mutant_note = _verdict_of(claim, mutated)
+        failed = next((item for item in mutant_evidence if item.passed is False), None)
+        runs.append(
+            MutantResult(
+                name,
+                description,
+                mutant_verdict,
+                failed.counterexample if failed is not None else None,
+                failed.summary if failed is not None else None,
+                mutant_note,
+                sum(item.seconds for item in mutated),
+            )
+        )
+    return with_mutants(result, runs)
 
 
 def run_checks(

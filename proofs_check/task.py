@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from proofs_check.context import CheckContext, Profile
 from proofs_check.record import Evidence
+from proofs_check.user_modules import import_claim_module
 
 __all__ = [
     "CheckOutcome",
@@ -70,7 +71,8 @@ class CheckOutcome:
     """What one task produced: evidence, or the error that stopped it, and its duration.
 
     ``timed_out`` is true when the backend stopped the task at the run's ``--timeout``
-    (``error`` then says after how long); such a claim's verdict is TIMEOUT.
+    (``error`` then says after how long); such a claim's verdict is TIMEOUT.  ``mutant``
+    is the task's mutant (``None`` for the claim as stated).
     """
 
     claim_id: str
@@ -79,6 +81,7 @@ class CheckOutcome:
     error: str | None
     seconds: float
     timed_out: bool = False
+    mutant: str | None = None
 
 
 def resolve_target(target: str) -> object:
@@ -119,9 +122,21 @@ def execute(task: CheckTask, function: object) -> CheckOutcome:
                 )
     except (Exception, SystemExit) as exc:  # a check's failure must not crash the run
         return CheckOutcome(
-            task.claim_id, task.shard, (), _describe_error(exc), time.perf_counter() - start
+            task.claim_id,
+            task.shard,
+            (),
+            _describe_error(exc),
+            time.perf_counter() - start,
+            mutant=task.mutant,
         )
-    return CheckOutcome(task.claim_id, task.shard, evidence, None, time.perf_counter() - start)
+    return CheckOutcome(
+        task.claim_id,
+        task.shard,
+        evidence,
+        None,
+        time.perf_counter() - start,
+        mutant=task.mutant,
+    )
 
 
 #: Serialises imports in a worker.  A Dask worker runs tasks in several threads of one
@@ -137,7 +152,7 @@ def _prepare_worker(modules: tuple[str, ...]) -> None:
         if modules in _PREPARED:
             return
         for module in modules:
-            importlib.import_module(module)
+            import_claim_module(module)
         from proofs_check.registry import load_claim_modules
 
         load_claim_modules()
@@ -154,6 +169,7 @@ def _not_loaded(task: CheckTask, exc: BaseException, start: float) -> CheckOutco
         (),
         f"cannot load the check {task.target}: {_describe_error(exc)}",
         time.perf_counter() - start,
+        mutant=task.mutant,
     )
 
 
@@ -162,7 +178,7 @@ def run_task(task: CheckTask) -> CheckOutcome:
     start = time.perf_counter()
     try:
         for module in task.modules:
-            importlib.import_module(module)
+            import_claim_module(module)
         function = resolve_target(task.target)
     except (Exception, SystemExit) as exc:
         return _not_loaded(task, exc, start)

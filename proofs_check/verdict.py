@@ -1,12 +1,18 @@
-"""Verdicts: how a claim's evidence becomes PASSED, FAILED, UNDECIDED, NOT_CHECKABLE, ERROR
-or TIMEOUT.
+"""Verdicts: how a claim's evidence becomes PROVED, PASSED, WEAK, FAILED, UNDECIDED,
+NOT_CHECKABLE, ERROR or TIMEOUT.
 
 A claim passes only if its check produced evidence of every kind the claim lists and
-all of it held.  Any failed evidence makes it FAILED (with the exact counterexample).
-Missing kinds or a "not checkable" note make it NOT_CHECKABLE: never passed.  Evidence
-that could not be settled makes it UNDECIDED.  An exception in the check, or evidence of
-a kind the claim does not list, is an ERROR.  A check stopped at the run's per-claim
-``--timeout`` is TIMEOUT, whatever its other shards produced: never passed.
+all of it held.  It is PROVED when, in addition, a proof engine certified its statement (or
+a named part of it) at every point of a stated domain (evidence carrying a "proved"
+:class:`~proofs_check.record.ProofRecord`); an engine's "unknown" never proves anything.
+When the claim's mutants are run (``--mutants``), a PASSED or PROVED claim with a mutant
+that did not FAIL is WEAK: its check could not tell the statement from a false one.
+
+Any failed evidence makes it FAILED (with the exact counterexample).  Missing kinds or a
+"not checkable" note make it NOT_CHECKABLE: never passed.  Evidence that could not be
+settled makes it UNDECIDED.  An exception in the check, or evidence of a kind the claim
+does not list, is an ERROR.  A check stopped at the run's per-claim ``--timeout`` is
+TIMEOUT, whatever its other shards produced: never passed.
 """
 
 from __future__ import annotations
@@ -16,17 +22,25 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from proofs_check.properties import property_summary
-from proofs_check.record import Evidence, PropertyStats
+from proofs_check.record import Evidence, ProofRecord, PropertyStats
 from proofs_check.statement import Claim
 from proofs_check.task import CheckOutcome
 
-__all__ = ["ClaimResult", "Verdict", "decide", "merge_shards"]
+__all__ = ["ClaimResult", "MutantResult", "Verdict", "decide", "merge_shards", "with_mutants"]
 
 
 class Verdict(StrEnum):
-    """The verdict on one claim."""
+    """The verdict on one claim.
 
+    ``PROVED``: every listed kind of evidence held, and a proof engine certified the
+    statement (or the named part) over the whole domain the report prints.  ``PASSED``:
+    tested, no counterexample among the instances tried.  ``WEAK``: passed or proved, but a
+    declared mutant survived (did not FAIL).  The others are never passed.
+    """
+
+    PROVED = "PROVED"
     PASSED = "PASSED"
+    WEAK = "WEAK"
     FAILED = "FAILED"
     UNDECIDED = "UNDECIDED"
     NOT_CHECKABLE = "NOT_CHECKABLE"
@@ -35,6 +49,44 @@ class Verdict(StrEnum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def passed(self) -> bool:
+        """True for PROVED and PASSED: the verdicts a run may end on with exit status 0."""
+        return self in (Verdict.PROVED, Verdict.PASSED)
+
+
+@dataclass(frozen=True, slots=True)
+class MutantResult:
+    """One mutant of a claim, run: KILLED when the claim FAILED under it.
+
+    Attributes:
+        name: The mutant's name.
+        description: The mutated statement (the mutant's declared description).
+        verdict: The claim's verdict under the mutant (FAILED when killed).
+        counterexample: The exact counterexample that killed it, if killed.
+        failed_evidence: The summary of the evidence that failed under it, if killed.
+        note: Why it survived (its error, or the verdict's note), else ``""``.
+        seconds: Time spent (summed over shards).
+    """
+
+    name: str
+    description: str
+    verdict: Verdict
+    counterexample: str | None = None
+    failed_evidence: str | None = None
+    note: str = ""
+    seconds: float = 0.0
+
+    @property
+    def killed(self) -> bool:
+        """True when the mutated claim FAILED with a counterexample."""
+        return self.verdict is Verdict.FAILED and self.counterexample is not None
+
+    @property
+    def status(self) -> str:
+        """``"KILLED"`` or ``"SURVIVED"``."""
+        return "KILLED" if self.killed else "SURVIVED"
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +101,9 @@ class ClaimResult:
             (missing kinds, no check registered, the error message), else ``""``.
         seconds: Time spent in the check (summed over shards).
         mutant: The mutant that was run, or ``None``.
+        mutant_description: The mutated statement, when ``mutant`` is set.
+        mutants: With ``--mutants``, every declared mutant's run, in declaration order;
+            ``None`` when the mutants were not run.
     """
 
     claim: Claim
@@ -57,6 +112,27 @@ class ClaimResult:
     note: str = ""
     seconds: float = 0.0
     mutant: str | None = None
+    mutant_description: str | None = None
+    mutants: tuple[MutantResult, ...] | None = None
+
+    @property
+    def statement(self) -> str:
+        """The statement that was checked: the mutated one under a mutant."""
+        if self.mutant is not None and self.mutant_description:
+            return f"mutant {self.mutant}: {self.mutant_description}"
+        return self.claim.statement
+
+    @property
+    def proofs(self) -> tuple[ProofRecord, ...]:
+        """What the proof engines established: every "proved" record of the evidence."""
+        return tuple(
+            item.proof for item in self.evidence if item.proof is not None and item.proof.proved
+        )
+
+    @property
+    def survivors(self) -> tuple[MutantResult, ...]:
+        """The mutants that were run and did not FAIL."""
+        return tuple(item for item in self.mutants or () if not item.killed)
 
     @property
     def counterexample(self) -> str | None:
@@ -72,7 +148,8 @@ def decide(claim: Claim, evidence: Sequence[Evidence], error: str | None) -> tup
     if error is not None:
         return Verdict.ERROR, error
     undeclared = sorted(
-        {item.kind for item in evidence if item.kind is not None} - set(claim.kinds)
+        {item.kind for item in evidence if item.kind is not None and item.proof is None}
+        - set(claim.kinds)
     )
     if undeclared:
         return Verdict.ERROR, (
@@ -85,13 +162,37 @@ def decide(claim: Claim, evidence: Sequence[Evidence], error: str | None) -> tup
         return Verdict.NOT_CHECKABLE, "the check returned no evidence"
     if any(not item.checkable for item in evidence):
         return Verdict.NOT_CHECKABLE, ""
-    produced = {item.kind for item in evidence}
+    produced = {
+        item.kind for item in evidence if item.proof is None or item.proof.proved
+    }
     missing = [kind for kind in claim.kinds if kind not in produced]
     if missing:
         return Verdict.NOT_CHECKABLE, f"no evidence of kind {', '.join(missing)} yet"
     if any(item.passed is None for item in evidence):
         return Verdict.UNDECIDED, ""
+    if any(item.proof is not None and item.proof.proved for item in evidence):
+        return Verdict.PROVED, ""
     return Verdict.PASSED, ""
+
+
+def with_mutants(result: ClaimResult, mutants: Sequence[MutantResult]) -> ClaimResult:
+    """``result`` with its mutants' runs attached; PASSED or PROVED becomes WEAK when one
+    survived (the note names every survivor and how it ended)."""
+    mutants = tuple(mutants)
+    verdict, note = result.verdict, result.note
+    survivors = [item for item in mutants if not item.killed]
+    if verdict.passed and survivors:
+        named = "; ".join(
+            f"{item.name} ({item.verdict.value}{': ' + item.note if item.note else ''})"
+            for item in survivors
+        )
+        was = verdict.value
+        verdict = Verdict.WEAK
+        note = (
+            f"{was} as stated, but {len(survivors)} of {len(mutants)} mutants survived "
+            f"(did not FAIL), so the check cannot tell the statement from a false one: {named}"
+        )
+    return replace(result, verdict=verdict, note=note, mutants=mutants)
 
 
 def _merge_group(group: list[Evidence]) -> Evidence:

@@ -4,12 +4,18 @@ Schema ``exactpml.proofs_check/1``::
 
     {"schema": "exactpml.proofs_check/1",
      "exactpml_version": "0.1.0",
-     "options": {"seed", "examples", "profile", "shards", "mutant", "timeout"},
-     "summary": {"claims", "all_passed", "passed", "failed", "undecided",
-                 "not_checkable", "error", "timeout"},
+     "options": {"seed", "examples", "profile", "shards", "mutant", "mutants", "timeout"},
+     "summary": {"claims", "all_passed", "proved", "passed", "weak", "failed", "undecided",
+                 "not_checkable", "error", "timeout",
+                 "mutants": null | {"declared", "run", "killed"}},
      "claims": [{"id", "source": {"file", "title"}, "result", "statement", "kinds",
-                 "verdict", "note", "mutant", "counterexample",
+                 "verdict", "note", "mutant", "mutant_statement", "counterexample",
+                 "proofs": [{"part", "domain", "engine", "detail"}],
+                 "mutants": null | [{"name", "statement", "verdict", "run_verdict",
+                                     "counterexample", "refuted_by", "note"}],
                  "evidence": [{"kind", "passed", "summary", "counterexample", "finding",
+                               "proof": null | {"part", "domain", "status", "engine",
+                                                "detail"},
                                "values": [{"name", "value", "latex"}],
                                "instances": null | {"tried", "requested", "undecided",
                                                     "seed", "seeds", "skipped",
@@ -21,6 +27,11 @@ Schema ``exactpml.proofs_check/1``::
                  "seconds" (only with timings)}],
      "not_checkable": [{"id", "result", "reason"}]}
 
+``verdict`` is PROVED (certified over the domains in ``proofs``), PASSED (tested), WEAK
+(passed or proved, but a mutant SURVIVED), FAILED, UNDECIDED, NOT_CHECKABLE, ERROR or
+TIMEOUT; a mutant's ``verdict`` is KILLED or SURVIVED, ``run_verdict`` the claim's verdict
+under it.  ``mutants`` is null when the mutants were not run (``--mutants``).
+
 Fields are only ever added within a schema version; renaming or removing one bumps it.
 """
 
@@ -30,9 +41,9 @@ import json
 from typing import Any
 
 from exactpml import __version__
-from proofs_check.record import Evidence, ScopeStats
+from proofs_check.record import Evidence, ProofRecord, ScopeStats
 from proofs_check.runner import Report
-from proofs_check.verdict import ClaimResult
+from proofs_check.verdict import ClaimResult, MutantResult
 
 __all__ = ["SCHEMA", "report_to_dict", "report_to_json"]
 
@@ -53,6 +64,30 @@ def _scope(scope: ScopeStats | None) -> dict[str, Any] | None:
     }
 
 
+def _proof(record: ProofRecord | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    return {
+        "part": record.part,
+        "domain": record.domain,
+        "status": record.status,
+        "engine": record.engine,
+        "detail": record.detail,
+    }
+
+
+def _mutant(item: MutantResult) -> dict[str, Any]:
+    return {
+        "name": item.name,
+        "statement": item.description,
+        "verdict": item.status,
+        "run_verdict": item.verdict.value,
+        "counterexample": item.counterexample,
+        "refuted_by": item.failed_evidence,
+        "note": item.note,
+    }
+
+
 def _evidence(item: Evidence) -> dict[str, Any]:
     stats = item.stats
     return {
@@ -61,6 +96,7 @@ def _evidence(item: Evidence) -> dict[str, Any]:
         "summary": item.summary,
         "counterexample": item.counterexample,
         "finding": item.finding,
+        "proof": _proof(item.proof),
         "values": [{"name": v.name, "value": v.text, "latex": v.latex} for v in item.values],
         "instances": None
         if stats is None
@@ -89,7 +125,15 @@ def _claim(result: ClaimResult, timings: bool) -> dict[str, Any]:
         "verdict": result.verdict.value,
         "note": result.note,
         "mutant": result.mutant,
+        "mutant_statement": result.mutant_description,
         "counterexample": result.counterexample,
+        "proofs": [
+            {key: value for key, value in (_proof(record) or {}).items() if key != "status"}
+            for record in result.proofs
+        ],
+        "mutants": None
+        if result.mutants is None
+        else [_mutant(item) for item in result.mutants],
         "evidence": [_evidence(item) for item in result.evidence],
     }
     if timings:
@@ -101,6 +145,7 @@ def report_to_dict(report: Report, *, timings: bool = False) -> dict[str, Any]:
     """The report as JSON-ready data (see the module docstring for the schema)."""
     options = report.options
     counts = report.counts()
+    mutants = report.mutant_counts()
     return {
         "schema": SCHEMA,
         "exactpml_version": __version__,
@@ -110,12 +155,16 @@ def report_to_dict(report: Report, *, timings: bool = False) -> dict[str, Any]:
             "profile": options.profile,
             "shards": options.shards,
             "mutant": options.mutant,
+            "mutants": options.mutants,
             "timeout": options.timeout,
         },
         "summary": {
             "claims": len(report.results),
             "all_passed": report.passed,
             **{verdict.value.lower(): count for verdict, count in counts.items()},
+            "mutants": None
+            if mutants is None
+            else {"declared": report.declared_mutants, "run": mutants[1], "killed": mutants[0]},
         },
         "claims": [_claim(result, timings) for result in report.results],
         "not_checkable": [

@@ -13,6 +13,7 @@ from __future__ import annotations
 from exactpml import __version__
 from exactpml.latex_text import LATEX_PREAMBLE, latex_document
 from proofs_check.exactness import latex_escape_text
+from proofs_check.formats._common import mutant_line, proofs_of
 from proofs_check.runner import Report
 from proofs_check.verdict import Verdict
 
@@ -49,7 +50,7 @@ def report_to_latex(report: Report, *, timings: bool = False, standalone: bool =
     ]
     for result in report.results:
         verdict = result.verdict.value.replace("_", " ").lower()
-        if result.verdict in (Verdict.FAILED, Verdict.ERROR, Verdict.TIMEOUT):
+        if result.verdict in (Verdict.FAILED, Verdict.WEAK, Verdict.ERROR, Verdict.TIMEOUT):
             verdict = f"\\textbf{{{verdict}}}"
         row = [
             f"\\texttt{{{latex_escape(result.claim.id)}}}",
@@ -68,13 +69,16 @@ def report_to_latex(report: Report, *, timings: bool = False, standalone: bool =
     for result in report.results:
         values = [value for item in result.evidence for value in item.values]
         failed = [item for item in result.evidence if item.passed is False]
-        if not values and not failed:
+        proofs = proofs_of(result)
+        if not values and not failed and not proofs:
             continue
         lines += [
             "",
             f"\\paragraph{{\\texttt{{{latex_escape(result.claim.id)}}} "
             f"({latex_escape(result.claim.result)}).}}",
         ]
+        for line in proofs:
+            lines.append(f"{latex_escape(line[:1].upper() + line[1:])}.")
         for value in values:
             lines.append(f"\\[ \\text{{{latex_escape(value.name)}}} = {value.latex} \\]")
         for item in failed:
@@ -97,6 +101,16 @@ def report_to_latex(report: Report, *, timings: bool = False, standalone: bool =
                 f"\\item \\texttt{{{latex_escape(listed.id)}}} "
                 f"({latex_escape(listed.result)}): {latex_escape(listed.reason)}."
             )
+        lines.append("\\end{itemize}")
+    mutated = [r for r in report.results if r.mutants]
+    if mutated:
+        lines += ["", "\\paragraph{Mutants.}", "\\begin{itemize}"]
+        for result in mutated:
+            for mutant in result.mutants or ():
+                lines.append(
+                    f"\\item \\texttt{{{latex_escape(result.claim.id)}}}: "
+                    f"{latex_escape(mutant_line(mutant))}."
+                )
         lines.append("\\end{itemize}")
     text = "\n".join(lines) + "\n"
     return latex_document(text) if standalone else text

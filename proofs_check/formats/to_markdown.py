@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from exactpml import __version__
+from proofs_check.formats._common import mutant_line, proofs_of
 from proofs_check.runner import Report
 from proofs_check.verdict import ClaimResult, Verdict
 
 __all__ = ["report_to_markdown"]
 
-_NOT_CONCLUSIVE = (Verdict.FAILED, Verdict.ERROR, Verdict.TIMEOUT)
+_NOT_CONCLUSIVE = (Verdict.FAILED, Verdict.WEAK, Verdict.ERROR, Verdict.TIMEOUT)
 
 
 def _cell(text: str) -> str:
@@ -26,6 +27,7 @@ def _evidence_cell(result: ClaimResult) -> str:
     for item in result.evidence:
         mark = {True: "✓", False: "✗", None: "?"}[item.passed]
         lines.append(f"{item.kind or '–'} {mark} {item.summary}")
+    lines += proofs_of(result)
     if result.note:
         lines.append(result.note)
     return "<br>".join(_cell(line) for line in lines)
@@ -45,6 +47,7 @@ def report_to_markdown(report: Report, *, timings: bool = False) -> str:
         + f", {options.examples_per_property} random exact instances per property, profile "
         f"`{options.profile}`"
         + (f", mutant `{options.mutant}`" if options.mutant else "")
+        + (", every mutant run" if options.mutants else "")
         + f". {report.summary_line()}. exactpml {__version__}."
     )
     lines = ["# proofs_check report", "", header, ""]
@@ -98,4 +101,16 @@ def report_to_markdown(report: Report, *, timings: bool = False) -> str:
         lines += ["", "## Listed, not checkable", ""]
         for listed in report.listed:
             lines.append(f"- {_code(listed.id)} ({listed.result}): {listed.reason}")
+    mutated = [r for r in report.results if r.mutants is not None]
+    if mutated:
+        lines += ["", "## Mutants", ""]
+        for result in mutated:
+            for mutant in result.mutants or ():
+                lines.append(f"- {_code(result.claim.id)} {_cell(mutant_line(mutant))}")
+    if options.mutant is not None:
+        lines += ["", "## Mutated statements", ""]
+        for result in report.results:
+            lines.append(f"- {_code(result.claim.id)}: {_cell(result.statement)}")
+    mutants = report.mutants_line()
+    lines += ["", *([mutants, ""] if mutants else []), report.summary_line()]
     return "\n".join(lines) + "\n"

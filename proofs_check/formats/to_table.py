@@ -10,13 +10,16 @@ from rich.table import Table
 from rich.text import Text
 
 from exactpml import __version__
+from proofs_check.formats._common import mutant_line, proofs_of
 from proofs_check.runner import Report
 from proofs_check.verdict import ClaimResult, Verdict
 
 __all__ = ["report_table", "report_to_text", "verdict_style"]
 
 _STYLES = {
+    Verdict.PROVED: "bold bright_green",
     Verdict.PASSED: "bold green",
+    Verdict.WEAK: "bold yellow",
     Verdict.FAILED: "bold red",
     Verdict.UNDECIDED: "yellow",
     Verdict.NOT_CHECKABLE: "cyan",
@@ -46,6 +49,12 @@ def _evidence_text(result: ClaimResult) -> Text:
         if item.counterexample:
             text.append("\n  counterexample: ", style="red")
             text.append(item.counterexample)
+    for line in proofs_of(result):
+        text.append("\n")
+        text.append(line, style="bright_green")
+    for mutant in result.mutants or ():
+        text.append("\n")
+        text.append(mutant_line(mutant), style="dim" if mutant.killed else "bold yellow")
     if result.note:
         if text:
             text.append("\n")
@@ -61,8 +70,9 @@ def report_table(report: Report, *, timings: bool = True) -> Table:
         + (f"–{options.seed + options.shards - 1}" if options.shards > 1 else "")
         + f", {options.examples_per_property} examples per property, profile {options.profile}"
         + (f", mutant {options.mutant}" if options.mutant else "")
+        + (", every mutant run" if options.mutants else "")
     )
-    table = Table(title=title, caption=report.summary_line(), show_lines=True)
+    table = Table(title=title, show_lines=True)
     table.add_column("Claim", max_width=30, overflow="fold")
     table.add_column("Kinds", no_wrap=True)
     table.add_column("Verdict", no_wrap=True)
@@ -72,6 +82,8 @@ def report_table(report: Report, *, timings: bool = True) -> Table:
     for result in report.results:
         claim = Text(result.claim.id, style="bold")
         claim.append(f"\n{result.claim.result}", style="dim")
+        if result.mutant is not None:
+            claim.append(f"\n{result.statement}", style="yellow")
         row: list[Text | str] = [
             claim,
             result.claim.kinds_text or "-",
@@ -86,7 +98,8 @@ def report_table(report: Report, *, timings: bool = True) -> Table:
 
 
 def print_report(report: Report, console: Console, *, timings: bool = True) -> None:
-    """Print the table, the findings and the listed-not-checkable notes to ``console``."""
+    """Print the table, the findings, the listed-not-checkable notes, what was said of the
+    mutants, and last the summary line (the last line on a pipe too)."""
     console.print(report_table(report, timings=timings))
     findings = [(r, e) for r in report.results for e in r.evidence if e.finding]
     if findings:
@@ -97,6 +110,10 @@ def print_report(report: Report, console: Console, *, timings: bool = True) -> N
         console.print("Listed, not checkable:", style="bold")
         for item in report.listed:
             console.print(f"  {item.id} ({item.result}): {item.reason}", highlight=False)
+    mutants = report.mutants_line()
+    if mutants:
+        console.print(mutants, highlight=False, soft_wrap=True)
+    console.print(report.summary_line(), style="bold", highlight=False)
 
 
 def report_to_text(report: Report, *, timings: bool = False) -> str:

@@ -11,6 +11,10 @@ from proofs_check import Registry, RunOptions
 
 HERE = Path(__file__).resolve().parent
 
+# Users' claim files, loaded by path in the tests (``--module FILE``): doctest collection
+# must not import them into the default registry of every test process.
+collect_ignore = ["user_files"]
+
 
 @pytest.fixture
 def demo() -> Registry:
