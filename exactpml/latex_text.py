@@ -230,11 +230,12 @@ def latex_text(text: str) -> str:
     return "".join(out)
 
 
-def latex_document(body: str) -> str:
-    """A complete document around ``body`` with :data:`LATEX_PREAMBLE` (for ``--standalone``)."""
+def latex_document(body: str, *, preamble: str = LATEX_PREAMBLE) -> str:
+    """A complete document around ``body`` with ``preamble`` (default
+    :data:`LATEX_PREAMBLE`; for ``--standalone``)."""
     return (
         "\\documentclass{article}\n"
-        + LATEX_PREAMBLE
+        + preamble
         + "\\begin{document}\n"
         + body.rstrip("\n")
         + "\n\\end{document}\n"

@@ -1,23 +1,46 @@
-r"""The LaTeX report, for papers: a booktabs table of claims and verdicts, then the exact
-values of each claim as display math ``\[ … \]`` and the counterexamples of failed ones,
-the findings (a bound's sharpness, a missing hypothesis) and the listed-not-checkable items.
+r"""The LaTeX report, for a paper's appendix: the summary table first, then each claim's
+statement, proofs and evidence with its exact values typeset as mathematics, then the
+findings (a bound's sharpness, a missing hypothesis), the mutants (when run) and the
+listed-not-checkable items.
 
-The fragment is plain ASCII and compiles with pdflatex under the preamble it states
-(:data:`exactpml.latex_text.LATEX_PREAMBLE`: T1 fonts, amsmath, amssymb, booktabs,
-siunitx); ``standalone=True`` (``--standalone``) wraps it in a whole document.  The table's
-caption is above it, with ``\label{tab:proofs-check}``.
+The fragment is plain ASCII and compiles with pdflatex under the packages its first comment
+names (:data:`REPORT_PREAMBLE`: T1 fonts, amsmath, amssymb, booktabs, siunitx, longtable,
+array); ``standalone=True`` (``--standalone``) wraps it in a whole document.  The summary
+table is a ``longtable`` (it does not float away from the start, and it breaks across pages)
+whose paragraph columns fit the text width, with its caption above it and
+``\label{tab:proofs-check}``; it needs one-column layout (``\onecolumn`` in a two-column
+paper's appendix).  Values are inline math that may break after a comma, so long tuples
+wrap instead of running into the margin; every value appears once per claim.
 """
 
 from __future__ import annotations
 
+import re
+
 from exactpml import __version__
-from exactpml.latex_text import LATEX_PREAMBLE, latex_document
+from exactpml.latex_text import LATEX_PREAMBLE, latex_document, latex_text
 from proofs_check.exactness import latex_escape_text
 from proofs_check.formats._common import mutant_line, proofs_of
+from proofs_check.formats._math import math_label
+from proofs_check.record import Evidence, ExactValue
 from proofs_check.runner import Report
-from proofs_check.verdict import Verdict
+from proofs_check.verdict import ClaimResult, Verdict
 
-__all__ = ["latex_escape", "report_to_latex"]
+__all__ = ["REPORT_PREAMBLE", "STANDALONE_PREAMBLE", "latex_escape", "report_to_latex"]
+
+REPORT_PREAMBLE = LATEX_PREAMBLE + "\\usepackage{longtable}\n\\usepackage{array}\n"
+"""The packages the report needs (stated in its first comment)."""
+
+STANDALONE_PREAMBLE = (
+    REPORT_PREAMBLE + "\\usepackage[margin=2.2cm]{geometry}\n\\usepackage[expansion=false]{microtype}\n"
+)
+"""``--standalone``'s preamble: the report's packages, A4-ish margins and microtype."""
+
+_EMPHASISED = (Verdict.FAILED, Verdict.WEAK, Verdict.ERROR, Verdict.TIMEOUT)
+VALUES_PER_EVIDENCE = 4
+"""The exact values shown per piece of evidence (the JSON report has every one)."""
+_SIZED_DELIMITER = re.compile(r"\\(?:left|right)(?:\.|(?=[()\[\]|])|(?=\\[{}|]))")
+_COMMA = re.compile(r",(\\ |\s)*")
 
 
 def latex_escape(text: str) -> str:
@@ -29,78 +52,135 @@ def latex_escape(text: str) -> str:
     return latex_escape_text(text)
 
 
-def report_to_latex(report: Report, *, timings: bool = False, standalone: bool = False) -> str:
-    """The report as a LaTeX fragment (a table plus the exact values), or a whole document."""
+def _breakable_id(claim_id: str) -> str:
+    r"""A claim id in typewriter type that may break after a dot or an underscore."""
+    escaped = latex_escape(claim_id).replace(".", ".\\allowbreak{}").replace(
+        "\\_", "\\_\\allowbreak{}"
+    )
+    return f"\\texttt{{{escaped}}}"
+
+
+def _inline(value: ExactValue) -> str:
+    r"""A value as inline math that may break after its commas (``\left``/``\right`` would
+    make a group TeX cannot break, so they are dropped: only the delimiters' size changes).
+    A value that is words (a ``\text{...}`` box, which TeX cannot break) is set as text."""
+    if value.latex.startswith("\\text{") and value.latex.endswith("}"):
+        return math_label(value.text)
+    source = _SIZED_DELIMITER.sub("", value.latex)
+    return "$" + _COMMA.sub(r",\\allowbreak\\ ", source) + "$"
+
+
+def _verdict_word(result: ClaimResult) -> str:
+    word = result.verdict.value.replace("_", " ").lower()
+    return f"\\textbf{{{word}}}" if result.verdict in _EMPHASISED else word
+
+
+def _summary_table(report: Report, timings: bool) -> list[str]:
     options = report.options
-    columns = "@{}llll" + ("r" if timings else "") + "@{}"
-    preamble = "".join(f"%   {line}\n" for line in LATEX_PREAMBLE.splitlines())
+    # Claim .27, Result .38, Kinds .08, Verdict .13 of the line, plus the column gaps.
+    columns = (
+        "@{}>{\\raggedright\\arraybackslash}p{0.25\\linewidth}"
+        ">{\\raggedright\\arraybackslash}p{0.37\\linewidth}"
+        "p{0.07\\linewidth}p{0.13\\linewidth}" + ("r" if timings else "") + "@{}"
+    )
+    header = "Claim & Result & Kinds & Verdict" + (" & Time (s)" if timings else "") + " \\\\"
+    caption = (
+        f"Claims checked by \\texttt{{proofs\\_check}} (exactpml {latex_escape(__version__)}; "
+        f"seed {options.seed}, {options.examples_per_property} random exact instances per "
+        f"property, profile {latex_escape(options.profile)}"
+        + (f", mutant {latex_escape(options.mutant)}" if options.mutant else "")
+        + (", every mutant run" if options.mutants else "")
+        + f"). {latex_escape(report.summary_line())}."
+    )
     lines = [
-        f"% Generated by proofs_check (exactpml {__version__}); compiles with pdflatex under:\n"
-        + preamble.rstrip("\n"),
-        "\\begin{table}[ht]",
-        "\\centering",
-        f"\\caption{{Claims checked by \\texttt{{proofs\\_check}} (seed {options.seed}, "
-        f"{options.examples_per_property} random exact instances per property, profile "
-        f"{latex_escape(options.profile)}). {latex_escape(report.summary_line())}.}}",
-        "\\label{tab:proofs-check}",
-        f"\\begin{{tabular}}{{{columns}}}",
+        "\\begingroup\\small",
+        f"\\begin{{longtable}}{{{columns}}}",
+        f"\\caption{{{caption}}}\\label{{tab:proofs-check}}\\\\",
         "\\toprule",
-        "Claim & Result & Kinds & Verdict" + (" & Time (s)" if timings else "") + " \\\\",
+        header,
         "\\midrule",
+        "\\endfirsthead",
+        "\\toprule",
+        header,
+        "\\midrule",
+        "\\endhead",
+        "\\bottomrule",
+        "\\endlastfoot",
     ]
     for result in report.results:
-        verdict = result.verdict.value.replace("_", " ").lower()
-        if result.verdict in (Verdict.FAILED, Verdict.WEAK, Verdict.ERROR, Verdict.TIMEOUT):
-            verdict = f"\\textbf{{{verdict}}}"
         row = [
-            f"\\texttt{{{latex_escape(result.claim.id)}}}",
-            latex_escape(result.claim.result),
+            _breakable_id(result.claim.id),
+            latex_text(result.claim.result),
             result.claim.kinds_text or "--",
-            verdict,
+            _verdict_word(result),
         ]
         if timings:
             row.append(f"{result.seconds:.2f}")
         lines.append(" & ".join(row) + " \\\\")
-    lines += [
-        "\\bottomrule",
-        "\\end{tabular}",
-        "\\end{table}",
+    lines += ["\\end{longtable}", "\\endgroup"]
+    return lines
+
+
+def _evidence_item(item: Evidence, seen: set[tuple[str, str]]) -> str:
+    mark = {True: "held", False: "\\textbf{failed}", None: "undecided"}[item.passed]
+    text = f"\\item[{item.kind or '--'}] ({mark}) {math_label(item.summary)}"
+    values = []
+    fresh = [value for value in item.values if (value.name, value.text) not in seen]
+    for value in fresh[:VALUES_PER_EVIDENCE]:
+        seen.add((value.name, value.text))
+        values.append(f"{math_label(value.name)} $=$ {_inline(value)}")
+    if len(fresh) > VALUES_PER_EVIDENCE:
+        more = len(fresh) - VALUES_PER_EVIDENCE
+        values.append(f"{more} more exact value{'s' if more > 1 else ''} in the JSON report")
+    if values:
+        text += ": " + "; ".join(values)
+    if item.passed is False:
+        text += f". Counterexample: {latex_text(item.counterexample or '')}"
+    return text + "."
+
+
+def _claim_details(result: ClaimResult) -> list[str]:
+    lines = [
+        "",
+        f"\\paragraph{{{_breakable_id(result.claim.id)} ({latex_text(result.claim.result)}), "
+        f"{_verdict_word(result)}.}}",
+        math_label(result.statement) + ("" if result.statement.endswith(".") else "."),
+    ]
+    items: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for line in proofs_of(result):
+        items.append(f"\\item[proof] {math_label(line)}.")
+    for item in result.evidence:
+        if item.finding:
+            continue  # listed once, under Findings
+        items.append(_evidence_item(item, seen))
+    if result.note:
+        items.append(f"\\item[note] {math_label(result.note)}")
+    if items:
+        lines += ["\\begin{itemize}\\setlength{\\itemsep}{0pt}\\setlength{\\parskip}{0pt}"]
+        lines += items
+        lines.append("\\end{itemize}")
+    return lines
+
+
+def report_to_latex(report: Report, *, timings: bool = False, standalone: bool = False) -> str:
+    """The report as a LaTeX fragment (the summary table, then the details), or a whole
+    document."""
+    needs = "".join(f"%   {line}\n" for line in REPORT_PREAMBLE.splitlines())
+    lines = [
+        f"% Generated by proofs_check (exactpml {__version__}); compiles with pdflatex, "
+        "one-column, with these packages:\n" + needs.rstrip("\n"),
+        *_summary_table(report, timings),
+        "",
+        "\\begingroup\\footnotesize",
     ]
     for result in report.results:
-        values = [value for item in result.evidence for value in item.values]
-        failed = [item for item in result.evidence if item.passed is False]
-        proofs = proofs_of(result)
-        if not values and not failed and not proofs:
-            continue
-        lines += [
-            "",
-            f"\\paragraph{{\\texttt{{{latex_escape(result.claim.id)}}} "
-            f"({latex_escape(result.claim.result)}).}}",
-        ]
-        for line in proofs:
-            lines.append(f"{latex_escape(line[:1].upper() + line[1:])}.")
-        for value in values:
-            lines.append(f"\\[ \\text{{{latex_escape(value.name)}}} = {value.latex} \\]")
-        for item in failed:
-            lines.append(
-                f"Counterexample ({latex_escape(item.summary)}): "
-                f"\\texttt{{{latex_escape(item.counterexample or '')}}}."
-            )
+        lines += _claim_details(result)
     findings = [(r, item) for r in report.results for item in r.evidence if item.finding]
     if findings:
         lines += ["", "\\paragraph{Findings.}", "\\begin{itemize}"]
         for result, item in findings:
-            lines.append(
-                f"\\item \\texttt{{{latex_escape(result.claim.id)}}}: {latex_escape(item.summary)}."
-            )
-        lines.append("\\end{itemize}")
-    if report.listed:
-        lines += ["", "\\paragraph{Listed, not checkable.}", "\\begin{itemize}"]
-        for listed in report.listed:
-            lines.append(
-                f"\\item \\texttt{{{latex_escape(listed.id)}}} "
-                f"({latex_escape(listed.result)}): {latex_escape(listed.reason)}."
-            )
+            lines.append(f"\\item {_breakable_id(result.claim.id)}: {math_label(item.summary)}.")
         lines.append("\\end{itemize}")
     mutated = [r for r in report.results if r.mutants]
     if mutated:
@@ -108,9 +188,17 @@ def report_to_latex(report: Report, *, timings: bool = False, standalone: bool =
         for result in mutated:
             for mutant in result.mutants or ():
                 lines.append(
-                    f"\\item \\texttt{{{latex_escape(result.claim.id)}}}: "
-                    f"{latex_escape(mutant_line(mutant))}."
+                    f"\\item {_breakable_id(result.claim.id)}: {math_label(mutant_line(mutant))}."
                 )
         lines.append("\\end{itemize}")
+    if report.listed:
+        lines += ["", "\\paragraph{Listed, not checkable.}", "\\begin{itemize}"]
+        for listed in report.listed:
+            lines.append(
+                f"\\item {_breakable_id(listed.id)} ({latex_text(listed.result)}): "
+                f"{latex_text(listed.reason)}."
+            )
+        lines.append("\\end{itemize}")
+    lines.append("\\endgroup")
     text = "\n".join(lines) + "\n"
-    return latex_document(text) if standalone else text
+    return latex_document(text, preamble=STANDALONE_PREAMBLE) if standalone else text

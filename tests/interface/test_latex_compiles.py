@@ -9,6 +9,7 @@ Skipped where pdflatex is missing, except under ``EXACTPML_REQUIRE_TEX=1`` (set 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -18,18 +19,19 @@ from pathlib import Path
 import pytest
 
 from exactpml import LogValue
-from exactpml.latex_text import LATEX_PREAMBLE, latex_document, latex_text
+from exactpml.latex_text import latex_document, latex_text
 from exactpml.render import CertifiedDecimal, ExactTable
 from proofs_check import RunOptions, run_checks
 from proofs_check.catalog import CLAIMS, NOT_CHECKABLE
 from proofs_check.formats import report_to_latex
+from proofs_check.formats.to_latex import REPORT_PREAMBLE
 
 PDFLATEX = shutil.which("pdflatex")
 if PDFLATEX is None and os.environ.get("EXACTPML_REQUIRE_TEX") != "1":
     pytest.skip("pdflatex is not installed", allow_module_level=True)
 
 
-def _compile(source: str, tmp_path: Path) -> None:
+def _compile(source: str, tmp_path: Path) -> str:
     assert PDFLATEX is not None, "EXACTPML_REQUIRE_TEX=1 but pdflatex is not installed"
     assert source.isascii(), [char for char in source if not char.isascii()][:5]
     (tmp_path / "doc.tex").write_text(source)
@@ -45,6 +47,7 @@ def _compile(source: str, tmp_path: Path) -> None:
     assert done.returncode == 0 and not errors, "\n".join(errors or done.stdout.splitlines()[-30:])
     log = (tmp_path / "doc.log").read_text(errors="replace")
     assert "Missing character" not in log
+    return log
 
 
 def test_every_statement_and_reason_compiles_as_text(tmp_path: Path) -> None:
@@ -61,6 +64,21 @@ def report():  # type: ignore[no-untyped-def]
     return run_checks(ids, options=RunOptions(workers=1, profile="quick"))
 
 
+@pytest.mark.slow
+def test_the_whole_report_is_appendix_material(tmp_path: Path) -> None:
+    """Every claim, --quick: the standalone report fits in 12 pages with at most 2 overfull
+    boxes (issue 23), its summary table first."""
+    report = run_checks(options=RunOptions(workers=1, profile="quick"))
+    source = report_to_latex(report, standalone=True)
+    assert source.index("\\begin{longtable}") < source.index("\\paragraph")
+    log = _compile(source, tmp_path)
+    _compile(source, tmp_path)  # a second pass, as for the longtable's column widths
+    log = (tmp_path / "doc.log").read_text(errors="replace")
+    pages = int(re.search(r"Output written on doc\.pdf \((\d+) pages?", log).group(1))  # type: ignore[union-attr]
+    overfull = log.count("Overfull \\hbox")
+    assert pages <= 12 and overfull <= 2, (pages, overfull)
+
+
 def test_the_report_compiles_standalone(report, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     _compile(report_to_latex(report, timings=True, standalone=True), tmp_path)
 
@@ -68,8 +86,11 @@ def test_the_report_compiles_standalone(report, tmp_path: Path) -> None:  # type
 def test_the_report_fragment_compiles_under_the_preamble_it_states(report, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     fragment = report_to_latex(report)
     assert "\\usepackage{siunitx}" in fragment and "\\label{tab:proofs-check}" in fragment
-    assert fragment.index("\\caption") < fragment.index("\\begin{tabular}")
-    body = "\\documentclass{article}\n" + LATEX_PREAMBLE + "\\begin{document}\n"
+    assert fragment.index("\\begin{longtable}") < fragment.index("\\caption")
+    assert fragment.index("\\caption") < fragment.index("\\toprule")
+    needs = [line[len("%   ") :] for line in fragment.splitlines() if line.startswith("%   ")]
+    assert needs == REPORT_PREAMBLE.splitlines()  # the first comment names every package
+    body = "\\documentclass{article}\n" + "\n".join(needs) + "\n\\begin{document}\n"
     _compile(body + fragment + "\\end{document}\n", tmp_path)
 
 

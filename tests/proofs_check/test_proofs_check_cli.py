@@ -139,7 +139,7 @@ BAD_INPUTS: list[tuple[str, list[str], str]] = [
     (
         "module that cannot be imported",
         ["--module", "no_such_module_xyz"],
-        "cannot import module 'no_such_module_xyz': ModuleNotFoundError",
+        "--module no_such_module_xyz: cannot load it: ModuleNotFoundError",
     ),
     (
         "undeclared mutant",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -35,6 +36,7 @@ def test_json_has_a_versioned_schema_with_options_summary_and_claims(report: Rep
         "profile": "quick",
         "shards": 1,
         "mutant": None,
+        "mutants": False,
         "timeout": None,
     }
     assert data["summary"]["claims"] == 5
@@ -50,7 +52,10 @@ def test_json_has_a_versioned_schema_with_options_summary_and_claims(report: Rep
         "verdict",
         "note",
         "mutant",
+        "mutant_statement",
         "counterexample",
+        "proofs",
+        "mutants",
         "evidence",
     }
     assert claim["kinds"] == ["P", "E"]
@@ -120,21 +125,27 @@ def test_markdown_lists_counterexamples_of_failed_claims(failed: Report) -> None
     assert "counterexample: `0; x = 0, x*x = 0`" in text
 
 
-def test_latex_is_a_booktabs_table_with_the_exact_values_as_display_math(
+def test_latex_is_a_booktabs_longtable_first_with_the_exact_values_as_inline_math(
     report: Report,
 ) -> None:
     text = render(report, "latex")
-    for command in ("\\begin{tabular}", "\\toprule", "\\midrule", "\\bottomrule"):
+    for command in ("\\begin{longtable}", "\\toprule", "\\midrule", "\\bottomrule"):
         assert command in text
-    assert "\\texttt{demo.square\\_nonnegative} & Toy lemma 1 & PE & passed \\\\" in text
-    assert "\\[ \\text{midpoint} = \\frac{5}{12} \\]" in text
+    assert text.index("\\begin{longtable}") < text.index("\\paragraph")
+    row = (
+        "\\texttt{demo.\\allowbreak{}square\\_\\allowbreak{}nonnegative} & Toy lemma 1 & PE & "
+        "passed \\\\"
+    )
+    assert row in text
+    assert "midpoint $=$ $\\frac{5}{12}$" in text
+    assert "\\[" not in text  # no display lines: values are inline mathematics
     assert text.count("{") == text.count("}")
 
 
 def test_latex_shows_counterexamples(failed: Report) -> None:
     text = render(failed, "latex")
     assert "\\textbf{failed}" in text
-    assert "Counterexample" in text and "\\texttt{0; x = 0, x*x = 0}" in text
+    assert "Counterexample: 0; x = 0, x*x = 0." in text
 
 
 def test_the_table_shows_claim_kinds_verdict_evidence_and_time(report: Report) -> None:
@@ -151,7 +162,9 @@ def test_listed_items_are_mentioned_in_every_format() -> None:
     assert json.loads(render(report, "json"))["not_checkable"][0]["id"] == "pml.ex_3_2"
     assert "## Listed, not checkable" in render(report, "markdown")
     assert "pml.ex_3_2" in render(report, "table")
-    assert "\\item \\texttt{pml.ex\\_3\\_2}" in render(report, "latex")
+    assert "\\item \\texttt{pml.\\allowbreak{}ex\\_\\allowbreak{}3\\_\\allowbreak{}2}" in render(
+        report, "latex"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -197,8 +210,8 @@ def test_findings_are_listed_in_every_format(with_findings: Report) -> None:
     latex = render(with_findings, "latex")
     assert "\\paragraph{Findings.}" in latex
     assert (
-        "\\item \\texttt{demo.sharp}: sharpness: n*n \\ensuremath{\\geq} n is attained exactly"
-        in latex
+        "\\item \\texttt{demo.\\allowbreak{}sharp}: sharpness: n*n \\ensuremath{\\geq} n is "
+        "attained exactly" in latex
     )
     assert latex.count("{") == latex.count("}")
 
@@ -227,3 +240,37 @@ def test_json_says_which_phase_found_a_counterexample() -> None:
     assert failed["instances"]["found_by"] == "hypothesis"
     assert failed["instances"]["found_at"].startswith("random exact instance ")
     assert "found by Hypothesis" in failed["summary"]
+
+
+def test_latex_prints_each_value_once_per_claim_and_each_finding_once() -> None:
+    from proofs_check import (
+        CheckContext,
+        Evidence,
+        exact_instances,
+        sharpness_evidence,
+        witness_evidence,
+    )
+
+    registry = Registry()
+
+    @registry.check(
+        "demo.twice",
+        source="test",
+        result="Lemma 3",
+        statement="1/2 + 1/2 = 1",
+        kinds="EW",
+        mutants={"off": "1/2 + 1/2 = 2"},
+    )
+    def twice(ctx: CheckContext) -> list[Evidence]:
+        values = {"half plus half": Fraction(1)}
+        return [
+            exact_instances({"sum": (Fraction(1, 2) * 2, 2 if ctx.mutant == "off" else 1)}),
+            witness_evidence("the sum", True, values=values),
+            witness_evidence("the same sum again", True, values=values),
+            sharpness_evidence("1/2 + 1/2 <= 1", attained=True, on="the sum"),
+        ]
+
+    report = run_checks(options=RunOptions(workers=1, profile="quick"), registry=registry)
+    latex = render(report, "latex")
+    assert latex.count("half plus half $=$ $1$") == 1
+    assert latex.count("is attained exactly on the sum") == 1  # under Findings only
