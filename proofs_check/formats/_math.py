@@ -88,8 +88,10 @@ def _token(match: re.Match[str]) -> str:
 def math_label(label: str) -> str:
     r"""``label`` as LaTeX text-mode source with its mathematical tokens typeset as math.
 
-    >>> print(math_label("D_inf(P_XY || P_X x P_Y)"))
-    \ensuremath{D_{\infty}}(\ensuremath{P_{\mathrm{XY}}} \ensuremath{\Vert} \ensuremath{P_{X}} \ensuremath{\times} \ensuremath{P_{Y}})
+    >>> print(math_label("D_inf(P_XY || P_X)"))
+    \ensuremath{D_{\infty}}(\ensuremath{P_{\mathrm{XY}}} \ensuremath{\Vert} \ensuremath{P_{X}})
+    >>> print(math_label("P_X x P_Y"))
+    \ensuremath{P_{X}} \ensuremath{\times} \ensuremath{P_{Y}}
     >>> print(math_label("lim_{y->oo} p(y|1)"))
     \ensuremath{\lim_{y\ensuremath{\to}\ensuremath{\infty}}} p(y\textbar{}1)
     """

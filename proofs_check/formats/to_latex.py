@@ -32,7 +32,9 @@ REPORT_PREAMBLE = LATEX_PREAMBLE + "\\usepackage{longtable}\n\\usepackage{array}
 """The packages the report needs (stated in its first comment)."""
 
 STANDALONE_PREAMBLE = (
-    REPORT_PREAMBLE + "\\usepackage[margin=2.2cm]{geometry}\n\\usepackage[expansion=false]{microtype}\n"
+    REPORT_PREAMBLE
+    + "\\usepackage[margin=2.2cm]{geometry}\n"
+    + "\\usepackage[expansion=false]{microtype}\n"
 )
 """``--standalone``'s preamble: the report's packages, A4-ish margins and microtype."""
 
