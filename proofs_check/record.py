@@ -19,11 +19,13 @@ from proofs_check.statement import KINDS, Kind
 
 __all__ = [
     "PROOF_STATUSES",
+    "STRENGTHENING_STATUSES",
     "Evidence",
     "ExactValue",
     "ProofRecord",
     "PropertyStats",
     "ScopeStats",
+    "StrengtheningRecord",
     "exact_values",
 ]
 
@@ -159,6 +161,53 @@ class ProofRecord:
         return self.status == "proved"
 
 
+STRENGTHENING_STATUSES = ("sharp", "not sharp", "open")
+"""What running a strengthening through the engines shows about a claim's bound."""
+
+
+@dataclass(frozen=True, slots=True)
+class StrengtheningRecord:
+    """A stronger form of an inequality claim, run through a proof engine.
+
+    Attributes:
+        name: The strengthening's declared name (``"drop_quadratic_term"``).
+        statement: The stronger statement in words.
+        status: ``"sharp"`` (the engine refuted the stronger statement: the bound cannot be
+            improved that way, and ``witness`` is where it fails), ``"not sharp"`` (the engine
+            PROVED the stronger statement over ``domain``: a finding) or ``"open"`` (neither:
+            never reported as a finding).
+        domain: The domain the engine decided it over.
+        engine: Which engine.
+        witness: For ``"sharp"``: the exact point at which the stronger statement fails.
+        detail: How, or why open.
+    """
+
+    name: str
+    statement: str
+    status: str
+    domain: str
+    engine: str
+    witness: str = ""
+    detail: str = ""
+
+    def __post_init__(self) -> None:
+        if self.status not in STRENGTHENING_STATUSES:
+            raise InvalidArgument(
+                f"status={self.status!r} must be one of {', '.join(STRENGTHENING_STATUSES)}."
+            )
+        for name in ("name", "statement", "domain", "engine"):
+            value = getattr(self, name)
+            if not isinstance(value, str) or not value.strip():
+                raise InvalidArgument(f"StrengtheningRecord.{name} must be a non-empty string.")
+        if not isinstance(self.witness, str) or not isinstance(self.detail, str):
+            raise InvalidArgument("StrengtheningRecord.witness and .detail must be strings.")
+        if self.status == "sharp" and not self.witness.strip():
+            raise InvalidArgument(
+                f"strengthening {self.name!r} is sharp only with the exact witness where the "
+                "stronger statement fails."
+            )
+
+
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """One piece of evidence for (or against) a claim.
@@ -181,6 +230,9 @@ class Evidence:
             ``passed=False`` with the certified counterexample, ``"unknown"`` is never a
             proof (``passed=True``: the attempt failed nothing, and the claim stays PASSED
             on its other evidence).  A claim is PROVED only through such records.
+        strengthening: For evidence about a strengthening of the claim
+            (:class:`StrengtheningRecord`): informational, ``passed=True`` whatever it
+            shows, and a finding exactly when the stronger statement was proved.
     """
 
     kind: Kind | None
@@ -193,6 +245,7 @@ class Evidence:
     checkable: bool = True
     finding: bool = False
     proof: ProofRecord | None = None
+    strengthening: StrengtheningRecord | None = None
 
     def __post_init__(self) -> None:
         if self.kind is None:
@@ -223,4 +276,16 @@ class Evidence:
                 raise InvalidArgument(
                     f"evidence with a {self.proof.status!r} proof record must have "
                     f"passed={expected}, not {self.passed!r}."
+                )
+        if self.strengthening is not None:
+            if not isinstance(self.strengthening, StrengtheningRecord):
+                raise InvalidArgument("strengthening must be a StrengtheningRecord or None.")
+            if self.proof is not None:
+                raise InvalidArgument("evidence is a proof or a strengthening, not both.")
+            if self.passed is not True:
+                raise InvalidArgument("strengthening evidence is informational: passed=True.")
+            if self.finding is not (self.strengthening.status == "not sharp"):
+                raise InvalidArgument(
+                    "strengthening evidence is a finding exactly when the stronger statement "
+                    "was proved (status 'not sharp')."
                 )

@@ -62,12 +62,19 @@ class RegisteredCheck:
         known_false: If the source's statement is false as written, why (the check then
             FAILS un-mutated with a counterexample, and the tests expect that); else
             ``None``.
+        strengthenings: ``(name, description)`` pairs: the claim made *stronger* (a
+            non-negative term dropped, a constant shrunk, ``<=`` made strict, a hypothesis
+            dropped).  The check runs each through a proof engine
+            (:func:`proofs_check.strengthening_evidence`): refuted means the bound is sharp
+            there (with the witness), proved is a finding ("not sharp: the stronger
+            statement holds").
     """
 
     claim: Claim
     function: CheckFunction
     mutants: tuple[tuple[str, str], ...]
     known_false: str | None = None
+    strengthenings: tuple[tuple[str, str], ...] = ()
 
     @property
     def mutant_names(self) -> tuple[str, ...]:
@@ -109,6 +116,39 @@ def _kinds(kinds: str | Iterable[str]) -> tuple[Kind, ...]:
     return tuple(result)
 
 
+def _strengthenings(
+    claim_id: str, strengthenings: Mapping[str, str] | None, mutants: Mapping[str, str]
+) -> tuple[tuple[str, str], ...]:
+    if strengthenings is None:
+        return ()
+    if not isinstance(strengthenings, Mapping):
+        raise InvalidArgument(
+            f"strengthenings of {claim_id!r} must be a mapping {{name: description}}."
+        )
+    pairs = _named(claim_id, strengthenings, "strengthening")
+    clash = sorted(set(strengthenings) & set(mutants))
+    if clash:
+        raise InvalidArgument(
+            f"{claim_id!r}: {', '.join(clash)} is both a mutant and a strengthening; a mutant "
+            "is false (it must FAIL), a strengthening is an open question (sharp or not)."
+        )
+    return pairs
+
+
+def _named(claim_id: str, items: Mapping[str, str], what: str) -> tuple[tuple[str, str], ...]:
+    pairs: list[tuple[str, str]] = []
+    for name, description in items.items():
+        if not isinstance(name, str) or not _MUTANT.match(name):
+            raise InvalidArgument(
+                f"{what} name {name!r} of {claim_id!r} must be lowercase letters, digits and "
+                "underscores, starting with a letter."
+            )
+        if not isinstance(description, str) or not description.strip():
+            raise InvalidArgument(f"{what} {name!r} of {claim_id!r} needs a description.")
+        pairs.append((name, description))
+    return tuple(pairs)
+
+
 def _mutants(claim_id: str, mutants: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
     if not isinstance(mutants, Mapping) or not mutants:
         raise InvalidArgument(
@@ -116,17 +156,7 @@ def _mutants(claim_id: str, mutants: Mapping[str, str]) -> tuple[tuple[str, str]
             "mutants={'constant_shifted': 'the bound plus 1/10'}: a check that cannot fail "
             "is a defect."
         )
-    pairs: list[tuple[str, str]] = []
-    for name, description in mutants.items():
-        if not isinstance(name, str) or not _MUTANT.match(name):
-            raise InvalidArgument(
-                f"mutant name {name!r} of {claim_id!r} must be lowercase letters, digits and "
-                "underscores, starting with a letter."
-            )
-        if not isinstance(description, str) or not description.strip():
-            raise InvalidArgument(f"mutant {name!r} of {claim_id!r} needs a description.")
-        pairs.append((name, description))
-    return tuple(pairs)
+    return _named(claim_id, mutants, "mutant")
 
 
 class Registry:
@@ -189,6 +219,7 @@ class Registry:
         mutants: Mapping[str, str],
         *,
         known_false: str | None = None,
+        strengthenings: Mapping[str, str] | None = None,
     ) -> RegisteredCheck:
         """Attach ``function`` to ``claim``; raise InvalidArgument on any inconsistency."""
         if known_false is not None and (
@@ -200,7 +231,13 @@ class Registry:
         if claim.id in self._checks:
             existing = self._checks[claim.id].target
             raise InvalidArgument(f"claim {claim.id!r} already has a check ({existing}).")
-        registered = RegisteredCheck(claim, function, _mutants(claim.id, mutants), known_false)
+        registered = RegisteredCheck(
+            claim,
+            function,
+            _mutants(claim.id, mutants),
+            known_false,
+            _strengthenings(claim.id, strengthenings, mutants),
+        )
         if catalog_claim(claim.id) is None:
             self._user_claims[claim.id] = claim
         self._checks[claim.id] = registered
@@ -216,12 +253,15 @@ class Registry:
         statement: str | None = None,
         kinds: str | Iterable[str] | None = None,
         known_false: str | None = None,
+        strengthenings: Mapping[str, str] | None = None,
     ) -> Callable[[CheckFunction], CheckFunction]:
         """Decorator attaching a check to ``claim_id``; see :func:`check`."""
         claim = _claim_for(claim_id, source=source, result=result, statement=statement, kinds=kinds)
 
         def decorate(function: CheckFunction) -> CheckFunction:
-            self.register(claim, function, mutants, known_false=known_false)
+            self.register(
+                claim, function, mutants, known_false=known_false, strengthenings=strengthenings
+            )
             return function
 
         return decorate
@@ -279,6 +319,7 @@ def check(
     statement: str | None = None,
     kinds: str | Iterable[str] | None = None,
     known_false: str | None = None,
+    strengthenings: Mapping[str, str] | None = None,
     registry: Registry | None = None,
 ) -> Callable[[CheckFunction], CheckFunction]:
     """Decorator attaching a check function to a claim.
@@ -295,6 +336,11 @@ def check(
         known_false: Only when the source's statement is false as written: why.  The
             check then reports FAILED with the counterexample (never hidden), and the test
             suite expects FAILED rather than PASSED for it.
+        strengthenings: For an inequality claim, ``{name: description}`` of stronger
+            statements (a term dropped, a constant shrunk, ``<=`` made strict, a hypothesis
+            dropped) that the check runs through a proof engine with
+            :func:`proofs_check.strengthening_evidence`: sharp where refuted, a finding
+            where proved.
         registry: Where to register (default: :data:`default_registry`).
 
     Returns:
@@ -313,6 +359,7 @@ def check(
         statement=statement,
         kinds=kinds,
         known_false=known_false,
+        strengthenings=strengthenings,
     )
 
 

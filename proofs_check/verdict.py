@@ -148,7 +148,11 @@ def decide(claim: Claim, evidence: Sequence[Evidence], error: str | None) -> tup
     if error is not None:
         return Verdict.ERROR, error
     undeclared = sorted(
-        {item.kind for item in evidence if item.kind is not None and item.proof is None}
+        {
+            item.kind
+            for item in evidence
+            if item.kind is not None and item.proof is None and item.strengthening is None
+        }
         - set(claim.kinds)
     )
     if undeclared:
@@ -163,7 +167,9 @@ def decide(claim: Claim, evidence: Sequence[Evidence], error: str | None) -> tup
     if any(not item.checkable for item in evidence):
         return Verdict.NOT_CHECKABLE, ""
     produced = {
-        item.kind for item in evidence if item.proof is None or item.proof.proved
+        item.kind
+        for item in evidence
+        if item.strengthening is None and (item.proof is None or item.proof.proved)
     }
     missing = [kind for kind in claim.kinds if kind not in produced]
     if missing:

@@ -16,6 +16,9 @@ Schema ``exactpml.proofs_check/1``::
                  "evidence": [{"kind", "passed", "summary", "counterexample", "finding",
                                "proof": null | {"part", "domain", "status", "engine",
                                                 "detail"},
+                               "strengthening": null | {"name", "statement", "status",
+                                                        "domain", "engine", "witness",
+                                                        "detail"},
                                "values": [{"name", "value", "latex"}],
                                "instances": null | {"tried", "requested", "undecided",
                                                     "seed", "seeds", "skipped",
@@ -29,7 +32,8 @@ Schema ``exactpml.proofs_check/1``::
 
 ``verdict`` is PROVED (certified over the domains in ``proofs``), PASSED (tested), WEAK
 (passed or proved, but a mutant SURVIVED), FAILED, UNDECIDED, NOT_CHECKABLE, ERROR or
-TIMEOUT; a mutant's ``verdict`` is KILLED or SURVIVED, ``run_verdict`` the claim's verdict
+TIMEOUT.  A strengthening's ``status`` is "sharp" (refuted: ``witness`` is where the
+stronger statement fails), "not sharp" (proved: a finding) or "open".  A mutant's ``verdict`` is KILLED or SURVIVED, ``run_verdict`` the claim's verdict
 under it.  ``mutants`` is null when the mutants were not run (``--mutants``).
 
 Fields are only ever added within a schema version; renaming or removing one bumps it.
@@ -41,7 +45,7 @@ import json
 from typing import Any
 
 from exactpml import __version__
-from proofs_check.record import Evidence, ProofRecord, ScopeStats
+from proofs_check.record import Evidence, ProofRecord, ScopeStats, StrengtheningRecord
 from proofs_check.runner import Report
 from proofs_check.verdict import ClaimResult, MutantResult
 
@@ -76,6 +80,20 @@ def _proof(record: ProofRecord | None) -> dict[str, Any] | None:
     }
 
 
+def _strengthening(record: StrengtheningRecord | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    return {
+        "name": record.name,
+        "statement": record.statement,
+        "status": record.status,
+        "domain": record.domain,
+        "engine": record.engine,
+        "witness": record.witness,
+        "detail": record.detail,
+    }
+
+
 def _mutant(item: MutantResult) -> dict[str, Any]:
     return {
         "name": item.name,
@@ -97,6 +115,7 @@ def _evidence(item: Evidence) -> dict[str, Any]:
         "counterexample": item.counterexample,
         "finding": item.finding,
         "proof": _proof(item.proof),
+        "strengthening": _strengthening(item.strengthening),
         "values": [{"name": v.name, "value": v.text, "latex": v.latex} for v in item.values],
         "instances": None
         if stats is None

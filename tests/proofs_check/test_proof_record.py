@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from exactpml.errors import InvalidArgument
-from proofs_check.record import Evidence, ProofRecord
+from proofs_check.record import Evidence, ProofRecord, StrengtheningRecord
 
 
 def _record(status: str) -> ProofRecord:
@@ -46,3 +46,38 @@ def test_bad_records_are_refused(field: str, value: object) -> None:
     arguments[field] = value
     with pytest.raises(InvalidArgument):
         ProofRecord(**arguments)  # type: ignore[arg-type]
+
+
+def _strengthening(status: str, witness: str = "") -> StrengtheningRecord:
+    return StrengtheningRecord(
+        "strict", "x*x > 0", status, "every real x", "z3 nlsat", witness=witness
+    )
+
+
+def test_a_strengthening_is_informational_and_a_finding_exactly_when_proved() -> None:
+    Evidence("C", True, "sharp", strengthening=_strengthening("sharp", "x = 0"))
+    Evidence("C", True, "open", strengthening=_strengthening("open"))
+    Evidence("C", True, "not sharp", finding=True, strengthening=_strengthening("not sharp"))
+    with pytest.raises(InvalidArgument, match="finding exactly when"):
+        Evidence("C", True, "not sharp", strengthening=_strengthening("not sharp"))
+    with pytest.raises(InvalidArgument, match="finding exactly when"):
+        Evidence("C", True, "open", finding=True, strengthening=_strengthening("open"))
+    with pytest.raises(InvalidArgument, match="informational"):
+        Evidence("C", None, "open", strengthening=_strengthening("open"))
+
+
+def test_sharp_needs_its_witness() -> None:
+    with pytest.raises(InvalidArgument, match="witness"):
+        _strengthening("sharp")
+
+
+def test_a_strengthening_never_counts_as_evidence_of_a_kind() -> None:
+    from proofs_check.statement import Claim, Source
+    from proofs_check.verdict import Verdict, decide
+
+    needs_c = Claim("demo.c", Source("demo", "n", "n"), "Lemma", "x*x >= 0", ("P", "C"))
+    held = Evidence("P", True, "held")
+    open_one = Evidence("C", True, "open", strengthening=_strengthening("open"))
+    assert decide(needs_c, [held, open_one], None)[0] is Verdict.NOT_CHECKABLE
+    only_p = Claim("demo.p", Source("demo", "n", "n"), "Lemma", "x*x >= 0", ("P",))
+    assert decide(only_p, [held, open_one], None) == (Verdict.PASSED, "")
