@@ -33,8 +33,9 @@ Schema ``exactpml.proofs_check/1``::
 ``verdict`` is PROVED (certified over the domains in ``proofs``), PASSED (tested), WEAK
 (passed or proved, but a mutant SURVIVED), FAILED, UNDECIDED, NOT_CHECKABLE, ERROR or
 TIMEOUT.  A strengthening's ``status`` is "sharp" (refuted: ``witness`` is where the
-stronger statement fails), "not sharp" (proved: a finding) or "open".  A mutant's ``verdict`` is KILLED or SURVIVED, ``run_verdict`` the claim's verdict
-under it.  ``mutants`` is null when the mutants were not run (``--mutants``).
+stronger statement fails), "not sharp" (proved: a finding) or "open".  A mutant's
+``verdict`` is KILLED or SURVIVED, ``run_verdict`` the claim's verdict under it;
+``mutants`` is null when the mutants were not run (``--mutants``).
 
 Fields are only ever added within a schema version; renaming or removing one bumps it.
 """
