@@ -1,0 +1,612 @@
+"""Certified branch-and-bound: ``rhs - lhs >= 0`` on a box of up to three real variables.
+
+The gap ``g = rhs - lhs`` is enclosed on boxes by the interval extension of
+:mod:`.intervals` (Arb endpoints, infinite ends allowed).  A box is *closed* when
+
+1. a hypothesis certainly fails on it (no point of the domain there), or
+2. ``g`` is defined on it (a strict enclosure succeeds, or each definedness condition is
+   certified on the box) and its enclosure is ``>= 0`` (``> 0`` for a strict statement), or
+3. ``g`` is monotone in one variable on the box (the enclosure of the symbolic partial
+   derivative, from sympy's ``diff``, has a sign) and ``g`` is certified on the face where it
+   is smallest; the face is one dimension lower and goes through the same rules.  A face that
+   is a single point is decided exactly (:func:`.points.point_sign`: balls, then an exact zero
+   test), so a tie ``g = 0`` at a corner -- a boundary point, or a tangency after the box was
+   split there -- is proved exactly rather than by a ball straddling 0.  A derivative whose
+   enclosure straddles 0 may itself be certified this way (up to ``depth`` derivatives).  A
+   face at an infinite end is replaced by the exact limit of ``g`` there
+   (:func:`exactpml.numerics.limits.limit`), in one variable.
+
+For a strict statement at an open end the face value need only be ``>= 0`` when ``g`` is
+*strictly* monotone (mean value theorem on the open segment).  Otherwise the box is split in
+its widest variable at the simplest rational of its middle half (so ties at simple rationals
+become corners), unbounded ends geometrically.  Every box's sample point is decided exactly;
+a point where ``g < 0`` (``<= 0`` strict) is re-verified by :func:`.points.refutes` and
+returned as the counterexample.  Out of boxes or time: ``unknown`` with the open boxes.
+
+The monotonicity rule needs ``g`` continuous on the closed box and the derivative formula
+valid inside: both enclosures are taken in strict mode (everything defined on the closed
+box), and expressions with ``Abs``, ``Max`` or ``Min`` never use it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import sympy
+
+from exactpml.core.bounds import current_bounds
+from exactpml.core.exact import to_sympy
+from exactpml.errors import ExactPMLError
+from proofs_check.prover.domain import Problem, definedness_conditions
+from proofs_check.prover.intervals import Program, UndefinedOnBox, UnsupportedExpression
+from proofs_check.prover.points import (
+    closed_sign,
+    exact_point_sign,
+    point_sign,
+    refutes,
+    undefined_at,
+)
+
+__all__ = ["BranchAndBound", "Outcome", "simplest_between"]
+
+_NONSMOOTH = (sympy.Abs, sympy.Max, sympy.Min, sympy.sign, sympy.Heaviside, sympy.Piecewise,
+              sympy.floor, sympy.ceiling)
+_UNEVALUATED = (sympy.Derivative, sympy.Subs, sympy.DiracDelta)
+
+
+def simplest_between(low: Fraction, high: Fraction) -> Fraction:
+    """The rational with the smallest denominator in ``[low, high]`` (then the smallest size).
+
+    >>> simplest_between(Fraction(1, 6), Fraction(1, 3))
+    Fraction(1, 3)
+    >>> simplest_between(Fraction(-1, 3), Fraction(1, 3))
+    Fraction(0, 1)
+    """
+    if low > high:
+        raise ValueError("empty interval")
+    if low <= 0 <= high:
+        return Fraction(0)
+    if high < 0:
+        return -simplest_between(-high, -low)
+    parts: list[int] = []
+    a, b = low, high
+    while True:
+        whole = math.floor(a)
+        if whole == a:
+            parts.append(whole)
+            break
+        if whole + 1 <= b:
+            parts.append(whole + 1)
+            break
+        parts.append(whole)
+        a, b = 1 / (b - whole), 1 / (a - whole)
+    value = Fraction(parts[-1])
+    for part in reversed(parts[:-1]):
+        value = part + 1 / value
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A box with each end marked open (excluded) or closed; equal ends pin a variable."""
+
+    box: tuple[tuple[Fraction | None, Fraction | None], ...]
+    lower_open: tuple[bool, ...]
+    upper_open: tuple[bool, ...]
+
+    def free(self) -> list[int]:
+        return [i for i, (lo, hi) in enumerate(self.box) if lo is None or lo != hi]
+
+    def pin(self, index: int, value: Fraction) -> Region:
+        box = list(self.box)
+        box[index] = (value, value)
+        lower = list(self.lower_open)
+        upper = list(self.upper_open)
+        lower[index] = upper[index] = False
+        return Region(tuple(box), tuple(lower), tuple(upper))
+
+    def opened(self, index: int) -> Region:
+        lower = list(self.lower_open)
+        upper = list(self.upper_open)
+        lower[index] = upper[index] = True
+        return replace(self, lower_open=tuple(lower), upper_open=tuple(upper))
+
+    def split(self, index: int, at: Fraction) -> tuple[Region, Region]:
+        low, high = self.box[index]
+        left = list(self.box)
+        right = list(self.box)
+        left[index] = (low, at)
+        right[index] = (at, high)
+        left_upper = list(self.upper_open)
+        right_lower = list(self.lower_open)
+        left_upper[index] = False
+        right_lower[index] = False
+        return (
+            Region(tuple(left), self.lower_open, tuple(left_upper)),
+            Region(tuple(right), tuple(right_lower), self.upper_open),
+        )
+
+    def precision(self) -> int:
+        bits = 0
+        for low, high in self.box:
+            for end in (low, high):
+                if end is not None:
+                    bits = max(bits, end.numerator.bit_length(), end.denominator.bit_length())
+        return min(max(64, 2 * bits + 32), current_bounds().certified_precision)
+
+
+def split_point(low: Fraction | None, high: Fraction | None) -> Fraction:
+    """Where to split an interval: the simplest rational of its middle half; for an unbounded
+    one, 0 or a point as far again from the finite end."""
+    if low is None and high is None:
+        return Fraction(0)
+    if high is None:
+        assert low is not None
+        return low + max(Fraction(1), abs(low))
+    if low is None:
+        return high - max(Fraction(1), abs(high))
+    quarter = (high - low) / 4
+    return simplest_between(low + quarter, high - quarter)
+
+
+class _Function:
+    """An expression with its compiled program and (lazily) its partial derivatives."""
+
+    def __init__(self, expr: sympy.Expr, variables: Sequence[sympy.Symbol]):
+        self.expr = expr
+        self.variables = tuple(variables)
+        self._program: Program | None | bool = False
+        self._derivatives: dict[int, _Function | None] = {}
+        self._negated: _Function | None = None
+        self._conditions: list[tuple[_Function, str]] | None = None
+        self.smooth = not expr.has(*_NONSMOOTH)
+
+    def conditions(self) -> list[tuple[_Function, str]]:
+        """Where the expression is defined (:func:`.domain.definedness_conditions`)."""
+        if self._conditions is None:
+            self._conditions = [
+                (_Function(condition.expr, self.variables), condition.kind)
+                for condition in definedness_conditions(self.expr)
+            ]
+        return self._conditions
+
+    def program(self) -> Program | None:
+        if self._program is False:
+            try:
+                self._program = Program(self.expr, self.variables)
+            except UnsupportedExpression:
+                self._program = None
+        return self._program  # type: ignore[return-value]
+
+    def derivative(self, index: int) -> _Function | None:
+        if index not in self._derivatives:
+            result = None
+            if self.smooth:
+                try:
+                    derived = sympy.diff(self.expr, self.variables[index])
+                except Exception:  # sympy can fail on exotic trees; no derivative then
+                    derived = None
+                if derived is not None and not derived.has(*_UNEVALUATED, *_NONSMOOTH):
+                    result = _Function(derived, self.variables)
+            self._derivatives[index] = result
+        return self._derivatives[index]
+
+    def negated(self) -> _Function:
+        if self._negated is None:
+            self._negated = _Function(-self.expr, self.variables)
+            self._negated._negated = self
+        return self._negated
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an engine established: status, how, and the counterexample (working symbols)."""
+
+    status: str
+    detail: str
+    point: dict[sympy.Symbol, object] | None = None
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class BranchAndBound:
+    """One branch-and-bound run on a :class:`~proofs_check.prover.domain.Problem`."""
+
+    def __init__(
+        self, problem: Problem, *, deadline: float, max_boxes: int, depth: int | None = None
+    ):
+        self.problem = problem
+        self.variables = tuple(variable.working for variable in problem.ranges)
+        self.deadline = deadline
+        self.max_boxes = max_boxes
+        free = len(problem.free_ranges)
+        self.depth = depth if depth is not None else (3 if free <= 1 else 2)
+        self.gap = _Function(problem.gap, self.variables)
+        self.sides = (_Function(problem.lhs, self.variables),
+                      _Function(problem.rhs, self.variables))
+        self.conditions = [
+            (_Function(condition.expr, self.variables), condition.kind)
+            for condition in problem.conditions
+        ]
+        self.hypotheses = [
+            (_Function(hypothesis.difference, self.variables), hypothesis.relation)
+            for hypothesis in problem.hypotheses
+        ]
+        self._points: dict[tuple[int, tuple], int | None] = {}
+        self._limits: dict[tuple, int | None] = {}
+        self._candidates: list[tuple[Fraction, ...]] = []
+        self._tried: set[tuple[Fraction, ...]] = set()
+        self.counts = {"boxes": 0, "enclosure": 0, "monotone": 0, "hypotheses": 0, "ties": 0}
+
+    # --- exact pieces ------------------------------------------------------------------
+
+    def _point_sign(self, function: _Function, point: tuple[Fraction, ...]) -> int | None:
+        key = (id(function), point)
+        if key not in self._points:
+            program = function.program()
+            if program is None:
+                mapping = {s: sympy.Rational(v.numerator, v.denominator)
+                           for s, v in zip(self.variables, point, strict=True)}
+                sign = exact_point_sign(function.expr, mapping)
+            else:
+                sign = point_sign(program, point)
+            self._points[key] = sign
+            if function is self.gap and sign is not None and sign <= 0:
+                self._candidates.append(point)
+            if sign == 0 and function is self.gap:
+                self.counts["ties"] += 1
+        return self._points[key]
+
+    def _enclose(self, function: _Function, region: Region, *, strict: bool = False):
+        program = function.program()
+        if program is None:
+            return None
+        try:
+            return program.enclose(region.box, region.precision(), strict=strict)
+        except (UndefinedOnBox, UnsupportedExpression):
+            return None
+        except ExactPMLError:
+            return None
+
+    def _limit_sign(self, function: _Function, region: Region, index: int, to: str) -> int | None:
+        from exactpml.numerics.limits import limit
+
+        pins = tuple(region.box[i][0] for i in range(len(self.variables)) if i != index)
+        key = (id(function), index, to, pins)
+        if key not in self._limits:
+            mapping = {
+                self.variables[i]: sympy.Rational(lo.numerator, lo.denominator)
+                for i, (lo, _) in enumerate(region.box)
+                if i != index and lo is not None
+            }
+            expr = function.expr.xreplace(mapping)
+            sign: int | None
+            try:
+                value = limit(expr, self.variables[index], to)
+                if value is sympy.oo:
+                    sign = 1
+                elif value is sympy.S.NegativeInfinity:
+                    sign = -1
+                else:
+                    sign = closed_sign(to_sympy(value))
+            except (ExactPMLError, TypeError, ValueError, NotImplementedError):
+                sign = None
+            self._limits[key] = sign
+        return self._limits[key]
+
+    # --- certification of one region ----------------------------------------------------
+
+    def _check_time(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise _OutOfTime
+
+    def certify(self, function: _Function, region: Region, strict: bool, depth: int,
+                known: tuple | None = None) -> bool:
+        """``function >= 0`` (``> 0`` if ``strict``) on ``region``, where ``function`` is known
+        to be defined; no splitting (a box that needs it stays open)."""
+        self._check_time()
+        free = region.free()
+        if not free:
+            point = tuple(lo for lo, _ in region.box)
+            sign = self._point_sign(function, point)  # type: ignore[arg-type]
+            return sign is not None and (sign > 0 or (sign == 0 and not strict))
+        enclosure = known if known is not None else self._enclose(function, region)
+        if enclosure is not None:
+            low = enclosure[0]
+            if low is not None and (low > 0 or (low >= 0 and not strict)):
+                return True
+        if depth <= 0 or not function.smooth:
+            return False
+        if self._enclose(function, region, strict=True) is None:
+            return False  # not known continuous on the closed box
+        for index in free:
+            derivative = function.derivative(index)
+            if derivative is None:
+                continue
+            bounds = self._derivative_bounds(derivative, region, index, depth)
+            if bounds is None:
+                continue
+            direction = 0
+            if bounds[0] is not None and bounds[0] >= 0:
+                direction = 1
+            elif bounds[1] is not None and bounds[1] <= 0:
+                direction = -1
+            elif depth > 1:
+                inner = region.opened(index)
+                if self.certify(derivative, inner, False, depth - 1, bounds):
+                    direction = 1
+                elif self.certify(derivative.negated(), inner, False, depth - 1):
+                    direction = -1
+            if direction == 0:
+                continue
+            if self._monotone_closes(function, derivative, bounds, region, index, direction,
+                                     strict, depth):
+                return True
+        return False
+
+    def _derivative_bounds(self, derivative: _Function, region: Region, index: int,
+                           depth: int) -> tuple | None:
+        """An enclosure of a partial derivative valid inside the segments of ``index``: strict
+        on the closed box, or extended once the derivative's definedness conditions are
+        certified with that variable's ends excluded (``1/(2 sqrt(x))`` on ``(0, 1/4]``)."""
+        bounds = self._enclose(derivative, region, strict=True)
+        if bounds is not None:
+            return bounds
+        inner = region.opened(index)
+        for condition, kind in derivative.conditions():
+            if kind == "positive":
+                holds = self.certify(condition, inner, True, 1)
+            elif kind == "nonnegative":
+                holds = self.certify(condition, inner, False, 1)
+            else:
+                holds = self.certify(condition, inner, True, 1) or self.certify(
+                    condition.negated(), inner, True, 1)
+            if not holds:
+                return None
+        return self._enclose(derivative, region)
+
+    def _strictly_monotone(self, derivative: _Function, bounds: tuple, region: Region,
+                           index: int, direction: int, depth: int) -> bool:
+        low, high = bounds
+        if direction > 0 and low is not None and low > 0:
+            return True
+        if direction < 0 and high is not None and high < 0:
+            return True
+        if depth <= 1:
+            return False
+        signed = derivative if direction > 0 else derivative.negated()
+        return self.certify(signed, region.opened(index), True, depth - 1)
+
+    def _monotone_closes(self, function: _Function, derivative: _Function, bounds: tuple,
+                         region: Region, index: int, direction: int, strict: bool,
+                         depth: int) -> bool:
+        low, high = region.box[index]
+        face_value = low if direction > 0 else high
+        face_open = region.lower_open[index] if direction > 0 else region.upper_open[index]
+        if face_value is None:
+            if len(region.free()) != 1:
+                return False
+            sign = self._limit_sign(function, region, index, "-oo" if direction > 0 else "oo")
+            if sign is None or sign < 0:
+                return False
+            if sign > 0 or not strict:
+                self.counts["monotone"] += 1
+                return True
+            if self._strictly_monotone(derivative, bounds, region, index, direction, depth):
+                self.counts["monotone"] += 1
+                return True
+            return False
+        face = region.pin(index, face_value)
+        if self.certify(function, face, strict, depth):
+            self.counts["monotone"] += 1
+            return True
+        if strict and face_open and self.certify(function, face, False, depth) and \
+                self._strictly_monotone(derivative, bounds, region, index, direction, depth):
+            self.counts["monotone"] += 1
+            return True
+        return False
+
+    # --- the top level ------------------------------------------------------------------
+
+    def _excluded_by_hypotheses(self, region: Region) -> bool:
+        for function, relation in self.hypotheses:
+            bounds = self._enclose(function, region)
+            if bounds is None:
+                continue
+            low, high = bounds
+            if relation in (">=", ">"):
+                if high is not None and (high < 0 or (relation == ">" and high <= 0)):
+                    return True
+            elif relation in ("<=", "<"):
+                if low is not None and (low > 0 or (relation == "<" and low >= 0)):
+                    return True
+            elif relation == "==":
+                if (low is not None and low > 0) or (high is not None and high < 0):
+                    return True
+            elif relation == "!=" and low is not None and high is not None \
+                    and low == high == 0:
+                return True
+        return False
+
+    def _defined_on(self, region: Region) -> bool:
+        for function, kind in self.conditions:
+            if kind == "positive":
+                holds = self.certify(function, region, True, self.depth)
+            elif kind == "nonnegative":
+                holds = self.certify(function, region, False, self.depth)
+            else:
+                holds = self.certify(function, region, True, self.depth) or self.certify(
+                    function.negated(), region, True, self.depth
+                )
+            if not holds:
+                return False
+        return True
+
+    def _closes(self, region: Region) -> bool:
+        defined = all(self._enclose(side, region, strict=True) is not None
+                      for side in self.sides)
+        if not defined and not self._defined_on(region):
+            return False
+        strict_bounds = self._enclose(self.gap, region, strict=True)
+        bounds = strict_bounds if strict_bounds is not None else self._enclose(self.gap, region)
+        if bounds is None:
+            return False
+        low = bounds[0]
+        if low is not None and (low > 0 or (low >= 0 and not self.problem.strict)):
+            self.counts["enclosure"] += 1
+            return True
+        return self.certify(self.gap, region, self.problem.strict, self.depth, bounds)
+
+    def _refuted(self) -> Outcome | None:
+        candidates, self._candidates = self._candidates, []
+        for point in candidates:
+            if point in self._tried:
+                continue
+            self._tried.add(point)
+            verdict, _ = refutes(self.problem, dict(zip(self.variables, point, strict=True)))
+            if verdict:
+                return Outcome("refuted", "a point where lhs > rhs is certified",
+                               dict(zip(self.variables, point, strict=True)))
+        return None
+
+    def _undefined(self, point: tuple[Fraction, ...]) -> Outcome | None:
+        """``unknown`` when the statement is certainly undefined at a point of the domain."""
+        box = [(value, value) for value in point]
+        if all(self._enclose(side, Region(tuple(box), (False,) * len(box), (False,) * len(box)),
+                             strict=True) is not None for side in self.sides):
+            return None
+        reason = undefined_at(self.problem, dict(zip(self.variables, point, strict=True)))
+        if reason is None:
+            return None
+        return Outcome("unknown", f"{reason} (at {self._describe(point)})")
+
+    def _sample(self, region: Region) -> tuple[Fraction, ...]:
+        return tuple(
+            lo if lo is not None and lo == hi else split_point(lo, hi)  # type: ignore[misc]
+            for lo, hi in region.box
+        )
+
+    def _root(self) -> Region:
+        box = []
+        for variable in self.problem.ranges:
+            box.append((variable.lower, variable.upper))
+        return Region(
+            tuple(box),
+            tuple(v.lower_open or v.lower is None for v in self.problem.ranges),
+            tuple(v.upper_open or v.upper is None for v in self.problem.ranges),
+        )
+
+    def _initial_points(self, region: Region) -> list[tuple[Fraction, ...]]:
+        choices: list[list[Fraction]] = []
+        for (lo, hi), lower_open, upper_open in zip(region.box, region.lower_open,
+                                                     region.upper_open, strict=True):
+            if lo is not None and lo == hi:
+                choices.append([lo])
+                continue
+            values = [split_point(lo, hi)]
+            if lo is not None and not lower_open:
+                values.append(lo)
+            if hi is not None and not upper_open:
+                values.append(hi)
+            choices.append(values)
+        points: list[tuple[Fraction, ...]] = [()]
+        for values in choices:
+            points = [point + (value,) for point in points for value in values]
+        return points
+
+    def run(self) -> Outcome:
+        """Prove, refute, or give up (``unknown``) within the deadline and the box budget."""
+        if self.gap.program() is None:
+            reason = "unsupported"
+            try:
+                Program(self.problem.gap, self.variables)
+            except UnsupportedExpression as error:
+                reason = str(error)
+            return Outcome("unknown", f"arb branch-and-bound cannot enclose the statement: "
+                                      f"{reason}")
+        root = self._root()
+        queue: deque[Region] = deque([root])
+        try:
+            for point in self._initial_points(root):
+                self._point_sign(self.gap, point)
+                undefined = self._undefined(point)
+                if undefined is not None:
+                    return self._finish(undefined)
+            refuted = self._refuted()
+            if refuted is not None:
+                return self._finish(refuted)
+            while queue:
+                self._check_time()
+                if self.counts["boxes"] >= self.max_boxes:
+                    return self._finish(Outcome(
+                        "unknown",
+                        f"out of boxes: {self.counts['boxes']} boxes examined (max_boxes="
+                        f"{self.max_boxes}), {len(queue)} still open",
+                    ))
+                region = queue.popleft()
+                self.counts["boxes"] += 1
+                if self.hypotheses and self._excluded_by_hypotheses(region):
+                    self.counts["hypotheses"] += 1
+                    continue
+                if self._closes(region):
+                    continue
+                sample = self._sample(region)
+                sign = self._point_sign(self.gap, sample)
+                undefined = self._undefined(sample)
+                if undefined is not None:
+                    return self._finish(undefined)
+                refuted = self._refuted()
+                if refuted is not None:
+                    return self._finish(refuted)
+                free = region.free()
+                if not free:
+                    return self._finish(Outcome(
+                        "unknown", f"cannot decide the statement at the point "
+                                   f"{self._describe(sample)}"))
+                if sign == 0 and len(free) > 1:
+                    parts = [region]
+                    for index in free:
+                        parts = [piece for part in parts
+                                 for piece in part.split(index, sample[index])]
+                    queue.extend(parts)
+                    continue
+                index = self._widest(region, free)
+                queue.extend(region.split(index, sample[index]))
+        except _OutOfTime:
+            return self._finish(Outcome(
+                "unknown",
+                f"out of time after {self.counts['boxes']} boxes, {len(queue)} still open",
+            ))
+        return self._finish(Outcome("proved", "every box closed"))
+
+    def _widest(self, region: Region, free: list[int]) -> int:
+        best = free[0]
+        best_width: Fraction | None = Fraction(-1)
+        for index in free:
+            lo, hi = region.box[index]
+            if lo is None or hi is None:
+                return index
+            width = hi - lo
+            if best_width is not None and width > best_width:
+                best, best_width = index, width
+        return best
+
+    def _describe(self, point: Sequence[Fraction]) -> str:
+        return ", ".join(f"{variable.name} = {value}"
+                         for variable, value in zip(self.problem.ranges, point, strict=True))
+
+    def _finish(self, outcome: Outcome) -> Outcome:
+        counts = self.counts
+        summary = (
+            f"{counts['boxes']} boxes ({counts['enclosure']} closed by enclosure, "
+            f"{counts['monotone']} by monotonicity to a face, {counts['hypotheses']} outside "
+            f"the hypotheses), {counts['ties']} exact ties"
+        )
+        return replace(outcome, detail=f"{outcome.detail}; {summary}")
