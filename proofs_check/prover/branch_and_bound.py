@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -52,7 +52,11 @@ from proofs_check.prover.points import (
     undefined_at,
 )
 
-__all__ = ["BranchAndBound", "Outcome", "simplest_between"]
+__all__ = ["WORK_PER_BOX", "BranchAndBound", "Outcome", "simplest_between"]
+
+WORK_PER_BOX = 64
+"""Certification steps (enclosures of a function, a derivative, a factor or a face) one box
+may use before it is split instead."""
 
 _NONSMOOTH = (sympy.Abs, sympy.Max, sympy.Min, sympy.sign, sympy.Heaviside, sympy.Piecewise,
               sympy.floor, sympy.ceiling)
@@ -160,10 +164,11 @@ class _Function:
     def __init__(self, expr: sympy.Expr, variables: Sequence[sympy.Symbol]):
         self.expr = expr
         self.variables = tuple(variables)
-        self._program: Program | None | bool = False
+        self._program: Program | bool | None = False
         self._derivatives: dict[int, _Function | None] = {}
         self._negated: _Function | None = None
         self._conditions: list[tuple[_Function, str]] | None = None
+        self._factors: list[tuple[_Function, int]] | bool | None = False
         self.smooth = not expr.has(*_NONSMOOTH)
 
     def conditions(self) -> list[tuple[_Function, str]]:
@@ -196,6 +201,33 @@ class _Function:
             self._derivatives[index] = result
         return self._derivatives[index]
 
+    def factors(self) -> list[tuple[_Function, int]] | None:
+        """``expr`` as a product of powers ``prod base**k`` (sympy's ``factor`` of the
+        ``together`` form, equal to ``expr`` wherever ``expr`` is defined), or None when that
+        gives a single factor."""
+        if self._factors is False:
+            result: list[tuple[_Function, int]] | None = None
+            try:
+                factored = sympy.factor(sympy.together(self.expr))
+            except Exception:  # sympy can fail on exotic trees; no factorisation then
+                factored = None
+            if factored is not None and isinstance(factored, (sympy.Mul, sympy.Pow)):
+                pieces: list[tuple[_Function, int]] = []
+                for factor in sympy.Mul.make_args(factored):
+                    base, exponent = factor.as_base_exp()
+                    if not factor.free_symbols:
+                        pieces.append((_Function(factor, self.variables), 1))
+                    elif exponent.is_Integer:
+                        pieces.append((_Function(base, self.variables), int(exponent)))
+                    else:
+                        pieces.append((_Function(factor, self.variables), 1))
+                if len(pieces) > 1 or (pieces and pieces[0][1] != 1):
+                    for piece, _ in pieces:
+                        piece._factors = None  # one level of factorisation
+                    result = pieces
+            self._factors = result
+        return self._factors  # type: ignore[return-value]
+
     def negated(self) -> _Function:
         if self._negated is None:
             self._negated = _Function(-self.expr, self.variables)
@@ -209,7 +241,7 @@ class Outcome:
 
     status: str
     detail: str
-    point: dict[sympy.Symbol, object] | None = None
+    point: Mapping[sympy.Symbol, object] | None = None
 
 
 class _OutOfTime(Exception):
@@ -243,6 +275,8 @@ class BranchAndBound:
         self._limits: dict[tuple, int | None] = {}
         self._candidates: list[tuple[Fraction, ...]] = []
         self._tried: set[tuple[Fraction, ...]] = set()
+        self._certified: dict[tuple, bool] = {}
+        self._work = WORK_PER_BOX
         self.counts = {"boxes": 0, "enclosure": 0, "monotone": 0, "hypotheses": 0, "ties": 0}
 
     # --- exact pieces ------------------------------------------------------------------
@@ -310,8 +344,22 @@ class BranchAndBound:
     def certify(self, function: _Function, region: Region, strict: bool, depth: int,
                 known: tuple | None = None) -> bool:
         """``function >= 0`` (``> 0`` if ``strict``) on ``region``, where ``function`` is known
-        to be defined; no splitting (a box that needs it stays open)."""
+        to be defined; no splitting (a box that needs it stays open).  Memoised, and at most
+        ``WORK_PER_BOX`` calls per box: past that a box is split rather than argued."""
+        key = (id(function), region, strict, depth)
+        cached = self._certified.get(key)
+        if cached is not None:
+            return cached
+        if self._work <= 0:
+            return False
+        self._work -= 1
         self._check_time()
+        result = self._certify(function, region, strict, depth, known)
+        self._certified[key] = result
+        return result
+
+    def _certify(self, function: _Function, region: Region, strict: bool, depth: int,
+                 known: tuple | None) -> bool:
         free = region.free()
         if not free:
             point = tuple(lo for lo, _ in region.box)
@@ -322,10 +370,17 @@ class BranchAndBound:
             low = enclosure[0]
             if low is not None and (low > 0 or (low >= 0 and not strict)):
                 return True
-        if depth <= 0 or not function.smooth:
+        if depth <= 0:
             return False
-        if self._enclose(function, region, strict=True) is None:
-            return False  # not known continuous on the closed box
+        if function.smooth and self._by_monotonicity(function, region, strict, depth):
+            return True
+        return self._by_factors(function, region, strict, depth)
+
+    def _by_monotonicity(self, function: _Function, region: Region, strict: bool,
+                         depth: int) -> bool:
+        """Monotone in a variable on the box, and certified on the face where it is least."""
+        free = region.free()
+        continuous = self._enclose(function, region, strict=True) is not None
         for index in free:
             derivative = function.derivative(index)
             if derivative is None:
@@ -346,10 +401,62 @@ class BranchAndBound:
                     direction = -1
             if direction == 0:
                 continue
+            if not continuous and not self._defined_towards(function, region, index,
+                                                             direction):
+                continue
             if self._monotone_closes(function, derivative, bounds, region, index, direction,
                                      strict, depth):
                 return True
         return False
+
+    def _by_factors(self, function: _Function, region: Region, strict: bool,
+                    depth: int) -> bool:
+        """The sign of a product from the signs of its factors (each certified on its own)."""
+        factors = function.factors()
+        if factors is None:
+            return False
+        negative = 0
+        for factor, exponent in factors:
+            even = exponent % 2 == 0
+            if even and not strict:
+                continue
+            if self.certify(factor, region, True if even else strict, depth):
+                continue
+            if even and self.certify(factor.negated(), region, True, depth):
+                continue
+            if not even and self.certify(factor.negated(), region, strict, depth):
+                negative += 1
+                continue
+            return False
+        return negative % 2 == 0
+
+    def _certify_conditions(self, function: _Function, region: Region) -> bool:
+        """Every definedness condition of ``function`` certified on ``region`` (one level)."""
+        for condition, kind in function.conditions():
+            if kind == "positive":
+                holds = self.certify(condition, region, True, 1)
+            elif kind == "nonnegative":
+                holds = self.certify(condition, region, False, 1)
+            else:
+                holds = self.certify(condition, region, True, 1) or self.certify(
+                    condition.negated(), region, True, 1)
+            if not holds:
+                return False
+        return True
+
+    def _defined_towards(self, function: _Function, region: Region, index: int,
+                         direction: int) -> bool:
+        """``function`` defined (so continuous) on the box with the end of ``index`` away from
+        the face excluded and the face included: enough for the mean value theorem on every
+        segment from the face (``x log x`` on ``(0, 1/2]`` towards the face 1/2)."""
+        lower = list(region.lower_open)
+        upper = list(region.upper_open)
+        if direction > 0:
+            lower[index], upper[index] = False, True
+        else:
+            lower[index], upper[index] = True, False
+        half_open = Region(region.box, tuple(lower), tuple(upper))
+        return self._certify_conditions(function, half_open)
 
     def _derivative_bounds(self, derivative: _Function, region: Region, index: int,
                            depth: int) -> tuple | None:
@@ -359,17 +466,8 @@ class BranchAndBound:
         bounds = self._enclose(derivative, region, strict=True)
         if bounds is not None:
             return bounds
-        inner = region.opened(index)
-        for condition, kind in derivative.conditions():
-            if kind == "positive":
-                holds = self.certify(condition, inner, True, 1)
-            elif kind == "nonnegative":
-                holds = self.certify(condition, inner, False, 1)
-            else:
-                holds = self.certify(condition, inner, True, 1) or self.certify(
-                    condition.negated(), inner, True, 1)
-            if not holds:
-                return None
+        if not self._certify_conditions(derivative, region.opened(index)):
+            return None
         return self._enclose(derivative, region)
 
     def _strictly_monotone(self, derivative: _Function, bounds: tuple, region: Region,
@@ -489,7 +587,7 @@ class BranchAndBound:
 
     def _sample(self, region: Region) -> tuple[Fraction, ...]:
         return tuple(
-            lo if lo is not None and lo == hi else split_point(lo, hi)  # type: ignore[misc]
+            lo if lo is not None and lo == hi else split_point(lo, hi)
             for lo, hi in region.box
         )
 
@@ -518,7 +616,7 @@ class BranchAndBound:
             choices.append(values)
         points: list[tuple[Fraction, ...]] = [()]
         for values in choices:
-            points = [point + (value,) for point in points for value in values]
+            points = [(*point, value) for point in points for value in values]
         return points
 
     def run(self) -> Outcome:
@@ -552,6 +650,7 @@ class BranchAndBound:
                     ))
                 region = queue.popleft()
                 self.counts["boxes"] += 1
+                self._work = WORK_PER_BOX
                 if self.hypotheses and self._excluded_by_hypotheses(region):
                     self.counts["hypotheses"] += 1
                     continue

@@ -212,12 +212,12 @@ class VariableRange:
             return f"{self.name} in the integers"
         if self.pinned and not self.enlarged:
             return f"{self.name} = {self.lower}"
-        low = self.exact_lower if self.exact_lower is not None else self.lower
-        high = self.exact_upper if self.exact_upper is not None else self.upper
-        left = "(" if self.lower_open or low is None else "["
-        right = ")" if self.upper_open or high is None else "]"
-        low_text = "-oo" if low is None else str(low)
-        high_text = "oo" if high is None else str(high)
+        lower: object = self.exact_lower if self.exact_lower is not None else self.lower
+        upper: object = self.exact_upper if self.exact_upper is not None else self.upper
+        left = "(" if self.lower_open or lower is None else "["
+        right = ")" if self.upper_open or upper is None else "]"
+        low_text = "-oo" if lower is None else str(lower)
+        high_text = "oo" if upper is None else str(upper)
         return f"{self.name} in {left}{low_text}, {high_text}{right}"
 
 
@@ -285,7 +285,9 @@ def _rational_outer(value: sympy.Expr, *, below: bool, where: str) -> Fraction:
     return arb_fraction(end)
 
 
-def _end(value: sympy.Expr, *, lower: bool, where: str) -> tuple[Fraction | None, sympy.Expr | None]:
+def _end(
+    value: sympy.Expr, *, lower: bool, where: str
+) -> tuple[Fraction | None, sympy.Expr | None]:
     """(rational bound or None for infinity, exact irrational end or None)."""
     if value is sympy.oo or value is sympy.S.NegativeInfinity:
         if (value is sympy.oo) == lower:
@@ -586,7 +588,7 @@ def build_problem(
             raise InvalidArgument(f"variables: two different symbols are named {symbol}")
         names[str(symbol)] = symbol
     if isinstance(integers, (str, sympy.Basic)):
-        integers = (integers,)  # type: ignore[assignment]
+        integers = (integers,)
     integer_symbols = set()
     for symbol in integers:
         if symbol not in variables:

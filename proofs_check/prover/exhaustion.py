@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from collections.abc import Sequence
 from fractions import Fraction
 
 import sympy
@@ -23,8 +24,7 @@ from exactpml.core.bounds import BoundExceeded
 from exactpml.errors import InvalidArgument
 from proofs_check.prover.branch_and_bound import Outcome
 from proofs_check.prover.domain import Problem, VariableRange
-from proofs_check.prover.intervals import Program, UnsupportedExpression
-from proofs_check.prover.intervals import UndefinedOnBox
+from proofs_check.prover.intervals import Program, UndefinedOnBox, UnsupportedExpression
 from proofs_check.prover.points import exact_point_sign, point_sign, refutes, undefined_at
 
 __all__ = ["integer_points", "run_exhaustion"]
@@ -93,7 +93,7 @@ def run_exhaustion(problem: Problem, *, deadline: float, max_points: int) -> Out
         (hypothesis.difference, _compile(hypothesis.difference, variables), hypothesis)
         for hypothesis in problem.hypotheses
     ]
-    axes = []
+    axes: list[Sequence[int | Fraction]] = []
     for variable in problem.ranges:
         if variable in free:
             low, high = variable.integer_bounds()
@@ -101,7 +101,7 @@ def run_exhaustion(problem: Problem, *, deadline: float, max_points: int) -> Out
             axes.append(range(low, high + 1))
         else:
             assert variable.lower is not None
-            axes.append([variable.lower])  # type: ignore[list-item]
+            axes.append([variable.lower])
     checked = skipped = ties = 0
     for index, values in enumerate(itertools.product(*axes)):
         if index % 64 == 0 and time.monotonic() > deadline:
@@ -119,9 +119,9 @@ def run_exhaustion(problem: Problem, *, deadline: float, max_points: int) -> Out
             skipped += 1
             continue
         if not _defined(sides, point):
-            candidate = {variable.working: value
-                         for variable, value in zip(problem.ranges, point, strict=True)}
-            reason = undefined_at(problem, candidate)
+            here = {variable.working: value
+                    for variable, value in zip(problem.ranges, point, strict=True)}
+            reason = undefined_at(problem, here)
             if reason is not None:
                 return Outcome("unknown", f"{reason} (at {_text(problem, point)})")
         sign = _sign(gap, problem.gap, variables, point)
@@ -135,8 +135,10 @@ def run_exhaustion(problem: Problem, *, deadline: float, max_points: int) -> Out
         if sign == 0:
             ties += 1
         if sign < 0 or (sign == 0 and problem.strict):
-            candidate = {variable.working: value
-                         for variable, value in zip(problem.ranges, point, strict=True)}
+            candidate: dict[sympy.Symbol, object] = {
+                variable.working: value
+                for variable, value in zip(problem.ranges, point, strict=True)
+            }
             verdict, why = refutes(problem, candidate)
             if verdict:
                 return Outcome("refuted", f"violated at point {index + 1} of {total}", candidate)

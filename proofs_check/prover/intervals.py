@@ -293,7 +293,9 @@ def _integer_point(a: Range, what: str) -> int:
     lo, hi = a
     if lo is None or hi is None or lo != hi or not lo.is_integer():
         raise UnsupportedExpression(f"{what} is enclosed only at integer points")
-    return int(lo.unique_fmpz())
+    value = lo.unique_fmpz()
+    assert value is not None
+    return int(value)
 
 
 class Program:
@@ -382,7 +384,9 @@ class Program:
             try:
                 ball = enclosure(node, precision)
             except ExactPMLError as error:
-                raise UnsupportedExpression(f"cannot enclose the constant {node}: {error}") from None
+                raise UnsupportedExpression(
+                    f"cannot enclose the constant {node}: {error}"
+                ) from None
             cached = _ball_range(ball)
             self._closed_cache[key] = cached
         return cached

@@ -221,7 +221,7 @@ def prove_inequality(
     'proved'
     >>> result = prove_inequality(x**2, x, {x: sympy.Interval(0, 2)})
     >>> result.status, result.counterexample
-    ('refuted', {x: Fraction(2, 1)})
+    ('refuted', {x: Fraction(3, 2)})
     """
     if engine not in ENGINES:
         raise InvalidArgument(f"engine={engine!r} must be one of {', '.join(ENGINES)}")
@@ -260,7 +260,7 @@ def prove_inequality(
         outcome, name = run_z3(problem, deadline=deadline), _ENGINE_NAMES["z3"]
     else:
         outcome, name = _real_engines(problem, engine, deadline, max_boxes)
-    point = ()
+    point: tuple[tuple[sympy.Symbol, object], ...] = ()
     if outcome.status == "refuted":
         assert outcome.point
         point = tuple(problem.user_point(outcome.point).items())

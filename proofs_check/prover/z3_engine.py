@@ -168,12 +168,12 @@ def run_z3(problem: Problem, *, deadline: float) -> Outcome:
             solver.add(z3.Or(*translation.failures))
             answer, elapsed = _check(z3, solver, deadline)
             if answer == "sat":
-                point = _point(z3, solver.model(), translation, 6) or {}
+                near = _point(z3, solver.model(), translation, 6) or {}
                 return Outcome(
                     "unknown",
                     f"{prefix}z3 finds a point of the domain where the statement may be "
                     f"undefined (a denominator vanishing, a log or root of a negative "
-                    f"number), near {_text(point, problem)}",
+                    f"number), near {_text(near, problem)}",
                 )
             if answer != "unsat":
                 return Outcome("unknown", f"{prefix}z3 could not decide where the statement "
