@@ -380,7 +380,8 @@ def _check_assumptions(symbol: sympy.Symbol, variable: VariableRange) -> None:
     expressions: ``sqrt(x**2)`` is ``x`` for a positive ``x``)."""
     where = f"variables[{symbol}]"
     for name in _FORBIDDEN_ASSUMPTIONS:
-        if getattr(symbol, f"is_{name}") is True and not (name == "rational" and variable.integer):
+        implied_by_integer = name in ("rational", "algebraic") and variable.integer
+        if getattr(symbol, f"is_{name}") is True and not implied_by_integer:
             raise InvalidArgument(
                 f"{where}: symbol {symbol} is declared {name}; the prover handles real and "
                 "integer variables only (declare it real, or with a sign)"
