@@ -303,11 +303,13 @@ def _end(
     return _rational_outer(value, below=lower, where=where), value
 
 
-def _interval(symbol: sympy.Symbol, value: object) -> sympy.Interval:
+def _interval(symbol: sympy.Symbol, value: object) -> tuple[sympy.Expr, sympy.Expr, bool, bool]:
+    """(start, end, start excluded, end excluded) of a ``sympy.Interval`` or of a one-point
+    ``sympy.FiniteSet`` (sympy turns ``Interval(a, a)`` into ``{a}``)."""
     where = f"variables[{symbol}]"
     if isinstance(value, sympy.FiniteSet) and len(value) == 1:
         (point,) = tuple(value)
-        return sympy.Interval(point, point)
+        return point, point, False, False
     if value is sympy.S.EmptySet:
         raise InvalidArgument(f"{where} is the empty set; give a nonempty sympy.Interval")
     if not isinstance(value, sympy.Interval):
@@ -315,29 +317,35 @@ def _interval(symbol: sympy.Symbol, value: object) -> sympy.Interval:
             f"{where}={_short(value)} must be a sympy.Interval (e.g. sympy.Interval(0, 1), "
             "sympy.Interval.Ropen(0, 1), sympy.Interval(0, sympy.oo))"
         )
-    return value
+    return value.start, value.end, bool(value.left_open), bool(value.right_open)
 
 
-def _range(symbol: sympy.Symbol, interval: sympy.Interval, integer: bool) -> VariableRange:
+def _range(
+    symbol: sympy.Symbol,
+    interval: tuple[sympy.Expr, sympy.Expr, bool, bool],
+    integer: bool,
+) -> VariableRange:
     where = f"variables[{symbol}]"
-    for end in (interval.start, interval.end):
+    start, end_value, left_open, right_open = interval
+    for end in (start, end_value):
         if isinstance(end, sympy.Basic) and end.has(sympy.Float):
             raise InexactInput(
                 f"{where}: the end {end} is a floating-point number, which is inexact; use "
                 "sympy.Rational(...)"
             )
-    lower, exact_lower = _end(interval.start, lower=True, where=where)
-    upper, exact_upper = _end(interval.end, lower=False, where=where)
+    lower, exact_lower = _end(start, lower=True, where=where)
+    upper, exact_upper = _end(end_value, lower=False, where=where)
     if integer and (exact_lower is not None or exact_upper is not None):
         raise InvalidArgument(f"{where}: an integer variable needs rational (or infinite) ends")
-    lower_open = bool(interval.left_open) or lower is None
-    upper_open = bool(interval.right_open) or upper is None
+    lower_open = left_open or lower is None
+    upper_open = right_open or upper is None
     working = _working_symbol(symbol, lower, upper, lower_open, upper_open, integer,
                               exact_lower, exact_upper)
     result = VariableRange(symbol, working, lower, upper, lower_open, upper_open, integer,
                            exact_lower, exact_upper)
     if integer and result.integer_count() == 0:
-        raise InvalidArgument(f"{where}: {interval} holds no integer")
+        shown = f"{'(' if left_open else '['}{start}, {end_value}{')' if right_open else ']'}"
+        raise InvalidArgument(f"{where}: {shown} holds no integer")
     _check_assumptions(symbol, result)
     return result
 
