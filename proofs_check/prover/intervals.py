@@ -256,7 +256,7 @@ def _trigonometric(a: Range, sine: bool) -> Range:
     lo, hi = a
     if lo is None or hi is None or hi - lo > 7:
         return arb(-1), arb(1)
-    ball = arb((lo + hi) / 2, (hi - lo) / 2)
+    ball = lo.union(hi)  # a ball containing [lo, hi]
     value = ball.sin() if sine else ball.cos()
     new_lo, new_hi = _low(value), _high(value)
     new_lo = arb(-1) if new_lo is None or new_lo < -1 else new_lo
