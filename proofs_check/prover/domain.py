@@ -247,6 +247,8 @@ def definedness_conditions(expr: sympy.Basic) -> tuple[Condition, ...]:
     found: dict[tuple[sympy.Expr, str], Condition] = {}
 
     def visit(node: sympy.Basic) -> None:
+        if isinstance(node, sympy.Sum):  # its terms are checked when it is evaluated
+            return
         for argument in node.args:
             visit(argument)
         if not node.free_symbols:

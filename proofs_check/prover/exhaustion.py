@@ -24,7 +24,12 @@ from exactpml.core.bounds import BoundExceeded
 from exactpml.errors import InvalidArgument
 from proofs_check.prover.branch_and_bound import Outcome
 from proofs_check.prover.domain import Problem, VariableRange
-from proofs_check.prover.intervals import Program, UndefinedOnBox, UnsupportedExpression
+from proofs_check.prover.intervals import (
+    Program,
+    Range,
+    UndefinedOnBox,
+    UnsupportedExpression,
+)
 from proofs_check.prover.points import exact_point_sign, point_sign, refutes, undefined_at
 
 __all__ = ["integer_points", "run_exhaustion"]
@@ -59,17 +64,29 @@ def _sign(program: Program | None, expr: sympy.Expr, variables: tuple[sympy.Symb
     return exact_point_sign(expr, mapping)
 
 
-def _defined(sides: list[Program | None], point: tuple[Fraction, ...]) -> bool:
-    """Both sides certainly defined at ``point`` (a strict enclosure at 64 bits)."""
+def _sides(sides: list[Program | None], point: tuple[Fraction, ...]) -> list[Range] | None:
+    """Strict enclosures of ``lhs`` and ``rhs`` at ``point`` at 64 bits: both certainly
+    defined there (``None`` when that is not certain)."""
     box = [(value, value) for value in point]
+    enclosures = []
     for program in sides:
         if program is None:
-            return False
+            return None
         try:
-            program.enclose(box, 64, strict=True)
+            enclosures.append(program.enclose(box, 64, strict=True))
         except (UndefinedOnBox, UnsupportedExpression):
-            return False
-    return True
+            return None
+    return enclosures
+
+
+def _separated(enclosures: list[Range]) -> int | None:
+    """The sign of ``rhs - lhs`` when the two balls are apart (else ``None``)."""
+    (left_low, left_high), (right_low, right_high) = enclosures
+    if left_high is not None and right_low is not None and left_high < right_low:
+        return 1
+    if left_low is not None and right_high is not None and left_low > right_high:
+        return -1
+    return None
 
 
 def _compile(expr: sympy.Expr, variables: tuple[sympy.Symbol, ...]) -> Program | None:
@@ -118,13 +135,16 @@ def run_exhaustion(problem: Problem, *, deadline: float, max_points: int) -> Out
         if outside:
             skipped += 1
             continue
-        if not _defined(sides, point):
+        enclosures = _sides(sides, point)
+        if enclosures is None:
             here = {variable.working: value
                     for variable, value in zip(problem.ranges, point, strict=True)}
             reason = undefined_at(problem, here)
             if reason is not None:
                 return Outcome("unknown", f"{reason} (at {_text(problem, point)})")
-        sign = _sign(gap, problem.gap, variables, point)
+        sign = _separated(enclosures) if enclosures is not None else None
+        if sign is None:
+            sign = _sign(gap, problem.gap, variables, point)
         if sign is None:
             return Outcome(
                 "unknown",

@@ -289,6 +289,25 @@ def _extreme(ranges: list[Range], maximum: bool) -> Range:
     return lo, hi
 
 
+class _Ranges(Sequence[Range]):
+    """Balls read as ranges, converted only when an operation reads them."""
+
+    __slots__ = ("balls",)
+
+    def __init__(self, balls: list[arb]):
+        self.balls = balls
+
+    def __getitem__(self, index: int) -> Range:  # type: ignore[override]
+        return _ball_range(self.balls[index])
+
+    def __len__(self) -> int:
+        return len(self.balls)
+
+
+def _raise_undefined() -> arb:
+    raise UndefinedOnBox("an unbounded value at a point")
+
+
 def _integer_point(a: Range, what: str) -> int:
     lo, hi = a
     if lo is None or hi is None or lo != hi or not lo.is_integer():
@@ -371,10 +390,14 @@ class Program:
             )
         if isinstance(node, sympy.factorial):
             return self._emit(node, ("factorial", self._compile(node.args[0])))
+        if isinstance(node, sympy.Sum) and len(node.limits) == 1:
+            index, start, stop = node.limits[0]
+            summand = Program(node.function, (*self.variables, index))
+            return self._emit(node, ("sum", summand, self._compile(start), self._compile(stop)))
         raise UnsupportedExpression(
             f"{type(node).__name__} ({str(node)[:80]}) is not supported by the interval "
             "extension (supported: + * /, powers, exp, log, sqrt, sin, cos, Abs, Max, Min, "
-            "binomial and factorial at integer points)"
+            "binomial, factorial and Sum at integer points)"
         )
 
     def _closed(self, slot: int, node: sympy.Basic, precision: int) -> Range:
@@ -397,6 +420,9 @@ class Program:
         Raises :class:`UndefinedOnBox` (strict mode) and :class:`UnsupportedExpression`.
         """
         with ctx.workprec(precision):
+            if all(lower is not None and lower == upper for lower, upper in box):
+                balls = [arb_of_fraction(lower) for lower, _ in box]  # type: ignore[arg-type]
+                return _ball_range(self._ball(balls, precision, strict))
             variables: list[Range] = []
             for lower, upper in box:
                 if lower is not None and lower == upper:
@@ -405,16 +431,108 @@ class Program:
                 low = None if lower is None else _of_fraction(lower)[0]
                 high = None if upper is None else _of_fraction(upper)[1]
                 variables.append((low, high))
-            values: list[Range] = []
-            for op in self._ops:
-                values.append(self._step(op, values, variables, precision, strict))
-            return values[self.output]
+            return self._run(variables, precision, strict)
+
+    def _run(self, variables: list[Range], precision: int, strict: bool) -> Range:
+        values: list[Range] = []
+        for op in self._ops:
+            if op[0] == "sum":
+                values.append(self._sum(op, values, variables, precision, strict))
+                continue
+            values.append(self._step(op, values, variables, precision, strict))
+        return values[self.output]
+
+    def _ball(self, variables: list[arb], precision: int, strict: bool) -> arb:
+        """The value at a point, by plain ball arithmetic (faster than ranges; the same
+        definedness rules in strict mode, where anything uncertain raises)."""
+        values: list[arb] = []
+        for op in self._ops:
+            values.append(self._ball_step(op, values, variables, precision, strict))
+        return values[self.output]
+
+    def _ball_step(self, op: tuple, values: list[arb], variables: list[arb], precision: int,
+                   strict: bool) -> arb:
+        kind = op[0]
+        if kind == "rational":
+            return arb_of_fraction(op[1])
+        if kind == "variable":
+            return variables[op[1]]
+        if kind == "add":
+            result = values[op[1][0]]
+            for slot in op[1][1:]:
+                result = result + values[slot]
+            return result
+        if kind == "mul":
+            result = values[op[1][0]]
+            for slot in op[1][1:]:
+                result = result * values[slot]
+            return result
+        if kind == "power":
+            base = values[op[1]]
+            if op[2] >= 0:
+                return base ** op[2]
+            if base > 0 or base < 0:
+                return 1 / base ** (-op[2])
+        if kind == "general":
+            base, exponent = values[op[1]], values[op[2]]
+            if exponent.is_exact() and exponent.is_integer() and (base > 0 or base < 0):
+                k = int(exponent.unique_fmpz())
+                return base**k if k >= 0 else 1 / base ** (-k)
+            if base > 0:
+                return (exponent * base.log()).exp()
+        if kind in ("binomial", "factorial"):
+            ranges = _Ranges(values)
+            return self._step(op, ranges, ranges, precision, strict)[0]  # type: ignore
+        if kind == "exp":
+            argument = values[op[1]]
+            limit = current_bounds().exponential_argument
+            if argument.is_finite() and argument.abs_upper() <= limit:
+                return argument.exp()
+        if kind == "log":
+            argument = values[op[1]]
+            if argument > 0:
+                return argument.log()
+        if kind == "sum":
+            _, summand, start_slot, stop_slot = op
+            start = _integer_point(_ball_range(values[start_slot]), "Sum")
+            stop = _integer_point(_ball_range(values[stop_slot]), "Sum")
+            if stop - start > current_bounds().factorial_argument:
+                raise UnsupportedExpression(f"a Sum of {stop - start + 1} terms is too long")
+            total = arb(0)
+            inner = [*variables, arb(0)]
+            for k in range(start, stop + 1):
+                inner[-1] = arb(k)
+                total = total + summand._ball(inner, precision, strict)
+            return total
+        if kind == "closed":
+            low, high = self._closed(len(values), op[1], precision)
+        else:  # everything else (and the cases above outside their fast path) via ranges
+            low, high = self._step(op, _Ranges(values), _Ranges(variables), precision,
+                                   strict)
+        if low is None or high is None:
+            return arb("nan") if not strict else _raise_undefined()
+        return low.union(high)
+
+    def _sum(self, op: tuple, values: list[Range], variables: list[Range], precision: int,
+             strict: bool) -> Range:
+        """``Sum(f(k), (k, a, b))`` with ``a``, ``b`` integers at this point: term by term."""
+        _, summand, start_slot, stop_slot = op
+        start = _integer_point(values[start_slot], "Sum")
+        stop = _integer_point(values[stop_slot], "Sum")
+        if stop - start > current_bounds().factorial_argument:
+            raise UnsupportedExpression(f"a Sum of {stop - start + 1} terms is too long")
+        total: Range = (arb(0), arb(0))
+        inner = [*variables, (arb(0), arb(0))]
+        for k in range(start, stop + 1):
+            inner[-1] = (arb(k), arb(k))
+            total = _add(total, summand._run(inner, precision, strict))
+        return total
 
     def _step(
         self,
         op: tuple,
-        values: list[Range],
-        variables: list[Range],
+        values: Sequence[Range],
+        variables: Sequence[Range],
         precision: int,
         strict: bool,
     ) -> Range:

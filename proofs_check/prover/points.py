@@ -24,16 +24,26 @@ from exactpml.errors import ExactPMLError
 from proofs_check.prover.domain import Condition, Hypothesis, Problem, definedness_conditions
 from proofs_check.prover.intervals import Program, UndefinedOnBox, UnsupportedExpression
 
-__all__ = ["closed_sign", "exact_point_sign", "point_sign", "refutes", "undefined_at"]
+__all__ = ["closed_sign", "exact_point_sign", "point_sign", "refutes", "summed",
+           "undefined_at"]
 
 
 def _is_real_number(value: sympy.Basic) -> bool:
     return not value.has(sympy.I, sympy.nan, sympy.zoo, sympy.oo, sympy.S.NegativeInfinity)
 
 
+def summed(value: sympy.Basic) -> sympy.Basic:
+    """``value`` with every ``Sum`` of numeric bounds added up exactly (sympy's ``doit``)."""
+    if not value.has(sympy.Sum):
+        return value
+    return value.replace(lambda node: isinstance(node, sympy.Sum) and not node.free_symbols,
+                         lambda node: node.doit())
+
+
 def closed_sign(value: sympy.Basic) -> int | None:
     """-1, 0 or 1 for a closed real expression, certified; ``None`` when undecided or not a
     real number (sympy's ``zoo``, ``nan``, a complex value)."""
+    value = summed(value)
     if not _is_real_number(value):
         return None
     try:
@@ -89,8 +99,8 @@ def refutes(problem: Problem, point: Mapping[sympy.Symbol, Scalar]) -> tuple[boo
     for condition in problem.conditions:
         if not _condition_holds(condition, values):
             return False, f"the statement is not defined at the point ({condition.text()})"
-    left = problem.lhs.xreplace(values)
-    right = problem.rhs.xreplace(values)
+    left = summed(problem.lhs.xreplace(values))
+    right = summed(problem.rhs.xreplace(values))
     if not (_is_real_number(left) and _is_real_number(right)):
         return False, "the statement is not a real number at the point"
     try:

@@ -262,6 +262,14 @@ def evaluate(expr: sympy.Basic, point: Mapping[sympy.Symbol, Q], bits: int) -> Q
         n = evaluate(expr.args[0], point, bits)
         assert n.lo == n.hi and n.lo.denominator == 1 and n.lo >= 0
         return Q(Fraction(math.factorial(int(n.lo))))
+    if isinstance(expr, sympy.Sum) and len(expr.limits) == 1:
+        index, start, stop = expr.limits[0]
+        low, high = evaluate(start, point, bits), evaluate(stop, point, bits)
+        assert low.lo == low.hi and high.lo == high.hi
+        total = Q(Fraction(0))
+        for k in range(int(low.lo), int(high.lo) + 1):
+            total = total + evaluate(expr.function, {**point, index: Q(Fraction(k))}, bits)
+        return total
     if isinstance(expr, sympy.polys.rootoftools.ComplexRootOf):
         width = sympy.Rational(1, 2 ** (bits + 8))
         centre = expr.eval_rational(dx=width)
