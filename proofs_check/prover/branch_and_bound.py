@@ -30,19 +30,19 @@ box), and expressions with ``Abs``, ``Max`` or ``Min`` never use it.
 
 from __future__ import annotations
 
-import math
 import time
 from collections import deque
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 import sympy
 
-from exactpml.core.bounds import current_bounds
 from exactpml.core.exact import to_sympy
 from exactpml.errors import ExactPMLError
-from proofs_check.prover.domain import Problem, definedness_conditions
+from proofs_check.prover.boxes import Region, split_point
+from proofs_check.prover.domain import Problem
+from proofs_check.prover.functions import Function
 from proofs_check.prover.intervals import Program, UndefinedOnBox, UnsupportedExpression
 from proofs_check.prover.points import (
     closed_sign,
@@ -51,197 +51,15 @@ from proofs_check.prover.points import (
     refutes,
     undefined_at,
 )
+from proofs_check.prover.result import Outcome
 
-__all__ = ["WORK_PER_BOX", "BranchAndBound", "Outcome", "simplest_between"]
+__all__ = ["WORK_PER_BOX", "BranchAndBound"]
 
 WORK_PER_BOX = 64
 """Certification steps (enclosures of a function, a derivative, a factor or a face) one box
 may use before it is split instead."""
 
-_NONSMOOTH = (sympy.Abs, sympy.Max, sympy.Min, sympy.sign, sympy.Heaviside, sympy.Piecewise,
-              sympy.floor, sympy.ceiling)
-_UNEVALUATED = (sympy.Derivative, sympy.Subs, sympy.DiracDelta)
 
-
-def simplest_between(low: Fraction, high: Fraction) -> Fraction:
-    """The rational with the smallest denominator in ``[low, high]`` (then the smallest size).
-
-    >>> simplest_between(Fraction(1, 6), Fraction(1, 3))
-    Fraction(1, 3)
-    >>> simplest_between(Fraction(-1, 3), Fraction(1, 3))
-    Fraction(0, 1)
-    """
-    if low > high:
-        raise ValueError("empty interval")
-    if low <= 0 <= high:
-        return Fraction(0)
-    if high < 0:
-        return -simplest_between(-high, -low)
-    parts: list[int] = []
-    a, b = low, high
-    while True:
-        whole = math.floor(a)
-        if whole == a:
-            parts.append(whole)
-            break
-        if whole + 1 <= b:
-            parts.append(whole + 1)
-            break
-        parts.append(whole)
-        a, b = 1 / (b - whole), 1 / (a - whole)
-    value = Fraction(parts[-1])
-    for part in reversed(parts[:-1]):
-        value = part + 1 / value
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class Region:
-    """A box with each end marked open (excluded) or closed; equal ends pin a variable."""
-
-    box: tuple[tuple[Fraction | None, Fraction | None], ...]
-    lower_open: tuple[bool, ...]
-    upper_open: tuple[bool, ...]
-
-    def free(self) -> list[int]:
-        return [i for i, (lo, hi) in enumerate(self.box) if lo is None or lo != hi]
-
-    def pin(self, index: int, value: Fraction) -> Region:
-        box = list(self.box)
-        box[index] = (value, value)
-        lower = list(self.lower_open)
-        upper = list(self.upper_open)
-        lower[index] = upper[index] = False
-        return Region(tuple(box), tuple(lower), tuple(upper))
-
-    def opened(self, index: int) -> Region:
-        lower = list(self.lower_open)
-        upper = list(self.upper_open)
-        lower[index] = upper[index] = True
-        return replace(self, lower_open=tuple(lower), upper_open=tuple(upper))
-
-    def split(self, index: int, at: Fraction) -> tuple[Region, Region]:
-        low, high = self.box[index]
-        left = list(self.box)
-        right = list(self.box)
-        left[index] = (low, at)
-        right[index] = (at, high)
-        left_upper = list(self.upper_open)
-        right_lower = list(self.lower_open)
-        left_upper[index] = False
-        right_lower[index] = False
-        return (
-            Region(tuple(left), self.lower_open, tuple(left_upper)),
-            Region(tuple(right), tuple(right_lower), self.upper_open),
-        )
-
-    def precision(self) -> int:
-        bits = 0
-        for low, high in self.box:
-            for end in (low, high):
-                if end is not None:
-                    bits = max(bits, end.numerator.bit_length(), end.denominator.bit_length())
-        return min(max(64, 2 * bits + 32), current_bounds().certified_precision)
-
-
-def split_point(low: Fraction | None, high: Fraction | None) -> Fraction:
-    """Where to split an interval: the simplest rational of its middle half; for an unbounded
-    one, 0 or a point as far again from the finite end."""
-    if low is None and high is None:
-        return Fraction(0)
-    if high is None:
-        assert low is not None
-        return low + max(Fraction(1), abs(low))
-    if low is None:
-        return high - max(Fraction(1), abs(high))
-    quarter = (high - low) / 4
-    return simplest_between(low + quarter, high - quarter)
-
-
-class _Function:
-    """An expression with its compiled program and (lazily) its partial derivatives."""
-
-    def __init__(self, expr: sympy.Expr, variables: Sequence[sympy.Symbol]):
-        self.expr = expr
-        self.variables = tuple(variables)
-        self._program: Program | bool | None = False
-        self._derivatives: dict[int, _Function | None] = {}
-        self._negated: _Function | None = None
-        self._conditions: list[tuple[_Function, str]] | None = None
-        self._factors: list[tuple[_Function, int]] | bool | None = False
-        self.smooth = not expr.has(*_NONSMOOTH)
-
-    def conditions(self) -> list[tuple[_Function, str]]:
-        """Where the expression is defined (:func:`.domain.definedness_conditions`)."""
-        if self._conditions is None:
-            self._conditions = [
-                (_Function(condition.expr, self.variables), condition.kind)
-                for condition in definedness_conditions(self.expr)
-            ]
-        return self._conditions
-
-    def program(self) -> Program | None:
-        if self._program is False:
-            try:
-                self._program = Program(self.expr, self.variables)
-            except UnsupportedExpression:
-                self._program = None
-        return self._program  # type: ignore[return-value]
-
-    def derivative(self, index: int) -> _Function | None:
-        if index not in self._derivatives:
-            result = None
-            if self.smooth:
-                try:
-                    derived = sympy.diff(self.expr, self.variables[index])
-                except Exception:  # sympy can fail on exotic trees; no derivative then
-                    derived = None
-                if derived is not None and not derived.has(*_UNEVALUATED, *_NONSMOOTH):
-                    result = _Function(derived, self.variables)
-            self._derivatives[index] = result
-        return self._derivatives[index]
-
-    def factors(self) -> list[tuple[_Function, int]] | None:
-        """``expr`` as a product of powers ``prod base**k`` (sympy's ``factor`` of the
-        ``together`` form, equal to ``expr`` wherever ``expr`` is defined), or None when that
-        gives a single factor."""
-        if self._factors is False:
-            result: list[tuple[_Function, int]] | None = None
-            try:
-                factored = sympy.factor(sympy.together(self.expr))
-            except Exception:  # sympy can fail on exotic trees; no factorisation then
-                factored = None
-            if factored is not None and isinstance(factored, (sympy.Mul, sympy.Pow)):
-                pieces: list[tuple[_Function, int]] = []
-                for factor in sympy.Mul.make_args(factored):
-                    base, exponent = factor.as_base_exp()
-                    if not factor.free_symbols:
-                        pieces.append((_Function(factor, self.variables), 1))
-                    elif exponent.is_Integer:
-                        pieces.append((_Function(base, self.variables), int(exponent)))
-                    else:
-                        pieces.append((_Function(factor, self.variables), 1))
-                if len(pieces) > 1 or (pieces and pieces[0][1] != 1):
-                    for piece, _ in pieces:
-                        piece._factors = None  # one level of factorisation
-                    result = pieces
-            self._factors = result
-        return self._factors  # type: ignore[return-value]
-
-    def negated(self) -> _Function:
-        if self._negated is None:
-            self._negated = _Function(-self.expr, self.variables)
-            self._negated._negated = self
-        return self._negated
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What an engine established: status, how, and the counterexample (working symbols)."""
-
-    status: str
-    detail: str
-    point: Mapping[sympy.Symbol, object] | None = None
 
 
 class _OutOfTime(Exception):
@@ -260,15 +78,15 @@ class BranchAndBound:
         self.max_boxes = max_boxes
         free = len(problem.free_ranges)
         self.depth = depth if depth is not None else (3 if free <= 1 else 2)
-        self.gap = _Function(problem.gap, self.variables)
-        self.sides = (_Function(problem.lhs, self.variables),
-                      _Function(problem.rhs, self.variables))
+        self.gap = Function(problem.gap, self.variables)
+        self.sides = (Function(problem.lhs, self.variables),
+                      Function(problem.rhs, self.variables))
         self.conditions = [
-            (_Function(condition.expr, self.variables), condition.kind)
+            (Function(condition.expr, self.variables), condition.kind)
             for condition in problem.conditions
         ]
         self.hypotheses = [
-            (_Function(hypothesis.difference, self.variables), hypothesis.relation)
+            (Function(hypothesis.difference, self.variables), hypothesis.relation)
             for hypothesis in problem.hypotheses
         ]
         self._points: dict[tuple[int, tuple], int | None] = {}
@@ -281,7 +99,7 @@ class BranchAndBound:
 
     # --- exact pieces ------------------------------------------------------------------
 
-    def _point_sign(self, function: _Function, point: tuple[Fraction, ...]) -> int | None:
+    def _point_sign(self, function: Function, point: tuple[Fraction, ...]) -> int | None:
         key = (id(function), point)
         if key not in self._points:
             program = function.program()
@@ -298,7 +116,7 @@ class BranchAndBound:
                 self.counts["ties"] += 1
         return self._points[key]
 
-    def _enclose(self, function: _Function, region: Region, *, strict: bool = False):
+    def _enclose(self, function: Function, region: Region, *, strict: bool = False):
         program = function.program()
         if program is None:
             return None
@@ -309,7 +127,7 @@ class BranchAndBound:
         except ExactPMLError:
             return None
 
-    def _limit_sign(self, function: _Function, region: Region, index: int, to: str) -> int | None:
+    def _limit_sign(self, function: Function, region: Region, index: int, to: str) -> int | None:
         from exactpml.numerics.limits import limit
 
         pins = tuple(region.box[i][0] for i in range(len(self.variables)) if i != index)
@@ -341,7 +159,7 @@ class BranchAndBound:
         if time.monotonic() > self.deadline:
             raise _OutOfTime
 
-    def certify(self, function: _Function, region: Region, strict: bool, depth: int,
+    def certify(self, function: Function, region: Region, strict: bool, depth: int,
                 known: tuple | None = None) -> bool:
         """``function >= 0`` (``> 0`` if ``strict``) on ``region``, where ``function`` is known
         to be defined; no splitting (a box that needs it stays open).  Memoised, and at most
@@ -358,7 +176,7 @@ class BranchAndBound:
         self._certified[key] = result
         return result
 
-    def _certify(self, function: _Function, region: Region, strict: bool, depth: int,
+    def _certify(self, function: Function, region: Region, strict: bool, depth: int,
                  known: tuple | None) -> bool:
         free = region.free()
         if not free:
@@ -376,7 +194,7 @@ class BranchAndBound:
             return True
         return self._by_factors(function, region, strict, depth)
 
-    def _by_monotonicity(self, function: _Function, region: Region, strict: bool,
+    def _by_monotonicity(self, function: Function, region: Region, strict: bool,
                          depth: int) -> bool:
         """Monotone in a variable on the box, and certified on the face where it is least."""
         free = region.free()
@@ -409,7 +227,7 @@ class BranchAndBound:
                 return True
         return False
 
-    def _by_factors(self, function: _Function, region: Region, strict: bool,
+    def _by_factors(self, function: Function, region: Region, strict: bool,
                     depth: int) -> bool:
         """The sign of a product from the signs of its factors (each certified on its own)."""
         factors = function.factors()
@@ -430,7 +248,7 @@ class BranchAndBound:
             return False
         return negative % 2 == 0
 
-    def _certify_conditions(self, function: _Function, region: Region) -> bool:
+    def _certify_conditions(self, function: Function, region: Region) -> bool:
         """Every definedness condition of ``function`` certified on ``region`` (one level)."""
         for condition, kind in function.conditions():
             if kind == "positive":
@@ -444,7 +262,7 @@ class BranchAndBound:
                 return False
         return True
 
-    def _defined_towards(self, function: _Function, region: Region, index: int,
+    def _defined_towards(self, function: Function, region: Region, index: int,
                          direction: int) -> bool:
         """``function`` defined (so continuous) on the box with the end of ``index`` away from
         the face excluded and the face included: enough for the mean value theorem on every
@@ -458,7 +276,7 @@ class BranchAndBound:
         half_open = Region(region.box, tuple(lower), tuple(upper))
         return self._certify_conditions(function, half_open)
 
-    def _derivative_bounds(self, derivative: _Function, region: Region, index: int,
+    def _derivative_bounds(self, derivative: Function, region: Region, index: int,
                            depth: int) -> tuple | None:
         """An enclosure of a partial derivative valid inside the segments of ``index``: strict
         on the closed box, or extended once the derivative's definedness conditions are
@@ -470,7 +288,7 @@ class BranchAndBound:
             return None
         return self._enclose(derivative, region)
 
-    def _strictly_monotone(self, derivative: _Function, bounds: tuple, region: Region,
+    def _strictly_monotone(self, derivative: Function, bounds: tuple, region: Region,
                            index: int, direction: int, depth: int) -> bool:
         low, high = bounds
         if direction > 0 and low is not None and low > 0:
@@ -482,7 +300,7 @@ class BranchAndBound:
         signed = derivative if direction > 0 else derivative.negated()
         return self.certify(signed, region.opened(index), True, depth - 1)
 
-    def _monotone_closes(self, function: _Function, derivative: _Function, bounds: tuple,
+    def _monotone_closes(self, function: Function, derivative: Function, bounds: tuple,
                          region: Region, index: int, direction: int, strict: bool,
                          depth: int) -> bool:
         low, high = region.box[index]

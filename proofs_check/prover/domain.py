@@ -27,19 +27,25 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import sympy
-from flint import arb, ctx
+from flint import ctx
 
 from exactpml.core.certify import enclosure
 from exactpml.core.decisions import exact_compare
 from exactpml.core.exact import Scalar, as_scalar, to_sympy
 from exactpml.errors import ExactPMLError, InexactInput, InvalidArgument
+from proofs_check.prover.conditions import (
+    RELATION_SYMBOLS,
+    Condition,
+    Hypothesis,
+    definedness_conditions,
+)
+from proofs_check.prover.intervals import arb_fraction
 
 __all__ = [
     "Condition",
     "Hypothesis",
     "Problem",
     "VariableRange",
-    "arb_fraction",
     "build_problem",
     "definedness_conditions",
     "fraction_of",
@@ -221,59 +227,6 @@ class VariableRange:
         return f"{self.name} in {left}{low_text}, {high_text}{right}"
 
 
-@dataclass(frozen=True, slots=True)
-class Condition:
-    """Where the statement is defined: ``expr > 0``, ``expr >= 0`` or ``expr != 0``.
-
-    ``origin`` says which node needs it (``"log(1 + x)"``, ``"1/(x - 1)"``).
-    """
-
-    expr: sympy.Expr
-    kind: str  # "positive", "nonnegative", "nonzero"
-    origin: str
-
-    def text(self) -> str:
-        relation = {"positive": "> 0", "nonnegative": ">= 0", "nonzero": "!= 0"}[self.kind]
-        return f"{_short(self.expr, 60)} {relation} (for {_short(self.origin, 60)})"
-
-
-def definedness_conditions(expr: sympy.Basic) -> tuple[Condition, ...]:
-    """The conditions under which ``expr`` is a real number, innermost first.
-
-    >>> x = sympy.Symbol("x", real=True)
-    >>> [c.text() for c in definedness_conditions(sympy.log(1 + 1 / x))]
-    ['x != 0 (for 1/x)', '1 + 1/x > 0 (for log(1 + 1/x))']
-    """
-    found: dict[tuple[sympy.Expr, str], Condition] = {}
-
-    def visit(node: sympy.Basic) -> None:
-        if isinstance(node, sympy.Sum):  # its terms are checked when it is evaluated
-            return
-        for argument in node.args:
-            visit(argument)
-        if not node.free_symbols:
-            return
-        if isinstance(node, sympy.Pow):
-            base, exponent = node.args
-            if exponent.is_Integer:
-                if exponent.is_negative:
-                    found.setdefault((base, "nonzero"), Condition(base, "nonzero", str(node)))
-            elif exponent.is_Rational:
-                kind = "nonnegative" if exponent.is_positive else "positive"
-                found.setdefault((base, kind), Condition(base, kind, str(node)))
-            elif exponent.is_integer:
-                if not exponent.is_nonnegative:
-                    found.setdefault((base, "nonzero"), Condition(base, "nonzero", str(node)))
-            else:
-                found.setdefault((base, "positive"), Condition(base, "positive", str(node)))
-        elif isinstance(node, sympy.log):
-            argument = node.args[0]
-            found.setdefault((argument, "positive"), Condition(argument, "positive", str(node)))
-
-    visit(expr)
-    return tuple(found.values())
-
-
 def _rational_outer(value: sympy.Expr, *, below: bool, where: str) -> Fraction:
     """A rational bound on the closed real number ``value``: below it (or above)."""
     try:
@@ -419,52 +372,6 @@ def _check_assumptions(symbol: sympy.Symbol, variable: VariableRange) -> None:
             and implied["negative"] is not True:
         raise InvalidArgument(f"{where}: symbol {symbol} is declared nonzero; its range must "
                               "exclude 0")
-
-
-_RELATION_SYMBOLS = {
-    sympy.Eq: "==",
-    sympy.Ne: "!=",
-    sympy.Lt: "<",
-    sympy.Le: "<=",
-    sympy.Gt: ">",
-    sympy.Ge: ">=",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Hypothesis:
-    """One restriction of the domain, ``left relation right``, kept unevaluated (sympy would
-    decide a closed relation from a low-precision ``evalf``; the engines decide it exactly).
-
-    ``relation`` is one of ``"=="``, ``"!="``, ``"<"``, ``"<="``, ``">"``, ``">="``.
-    """
-
-    left: sympy.Expr
-    right: sympy.Expr
-    relation: str
-
-    @property
-    def difference(self) -> sympy.Expr:
-        """``left - right``: the hypothesis compares it with 0."""
-        return self.left - self.right
-
-    def holds_for_sign(self, sign: int) -> bool:
-        """Whether the hypothesis holds when ``left - right`` has sign ``sign``."""
-        return {
-            "==": sign == 0,
-            "!=": sign != 0,
-            "<": sign < 0,
-            "<=": sign <= 0,
-            ">": sign > 0,
-            ">=": sign >= 0,
-        }[self.relation]
-
-    def substitute(self, mapping: Mapping[sympy.Basic, sympy.Basic]) -> Hypothesis:
-        return Hypothesis(self.left.xreplace(mapping), self.right.xreplace(mapping),
-                          self.relation)
-
-    def __str__(self) -> str:
-        return f"{self.left} {self.relation} {self.right}"
 
 
 @dataclass(frozen=True)
@@ -629,7 +536,7 @@ def build_problem(
     for relation in relations:
         hypotheses.append(Hypothesis(relation.lhs.xreplace(mapping),
                                      relation.rhs.xreplace(mapping),
-                                     _RELATION_SYMBOLS[type(relation)]))
+                                     RELATION_SYMBOLS[type(relation)]))
         hypothesis_texts.append(sympy.sstr(relation))
     for variable in ranges:  # an irrational end stays exact as a hypothesis
         if variable.exact_lower is not None:
@@ -653,9 +560,3 @@ def build_problem(
         domain_text=domain_text,
         conditions=definedness_conditions(sympy.Tuple(working_lhs, working_rhs)),
     )
-
-
-def arb_fraction(value: arb) -> Fraction:
-    """The exact ``Fraction`` of a finite arb with radius 0 (an endpoint)."""
-    mantissa, exponent = value.man_exp()
-    return Fraction(int(mantissa)) * Fraction(2) ** int(exponent)

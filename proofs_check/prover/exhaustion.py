@@ -22,7 +22,6 @@ import sympy
 
 from exactpml.core.bounds import BoundExceeded
 from exactpml.errors import InvalidArgument
-from proofs_check.prover.branch_and_bound import Outcome
 from proofs_check.prover.domain import Problem, VariableRange
 from proofs_check.prover.intervals import (
     Program,
@@ -31,6 +30,7 @@ from proofs_check.prover.intervals import (
     UnsupportedExpression,
 )
 from proofs_check.prover.points import exact_point_sign, point_sign, refutes, undefined_at
+from proofs_check.prover.result import Outcome
 
 __all__ = ["integer_points", "run_exhaustion"]
 

@@ -42,6 +42,7 @@ __all__ = [
     "Range",
     "UndefinedOnBox",
     "UnsupportedExpression",
+    "arb_fraction",
     "arb_of_fraction",
 ]
 
@@ -65,6 +66,12 @@ class UnsupportedExpression(ExactPMLError):
 def arb_of_fraction(value: Fraction) -> arb:
     """The ball of a rational at the current working precision."""
     return arb(fmpq(value.numerator, value.denominator))
+
+
+def arb_fraction(value: arb) -> Fraction:
+    """The exact ``Fraction`` of a finite arb with radius 0 (an endpoint)."""
+    mantissa, exponent = value.man_exp()
+    return Fraction(int(mantissa)) * Fraction(2) ** int(exponent)
 
 
 def _low(ball: arb) -> Endpoint:

@@ -21,7 +21,8 @@ from exactpml.core.bounds import current_bounds
 from exactpml.core.decisions import exact_compare, exact_sign
 from exactpml.core.exact import Scalar, as_scalar, to_sympy
 from exactpml.errors import ExactPMLError
-from proofs_check.prover.domain import Condition, Hypothesis, Problem, definedness_conditions
+from proofs_check.prover.conditions import Condition, Hypothesis, definedness_conditions
+from proofs_check.prover.domain import Problem
 from proofs_check.prover.intervals import Program, UndefinedOnBox, UnsupportedExpression
 
 __all__ = ["closed_sign", "exact_point_sign", "point_sign", "refutes", "summed",

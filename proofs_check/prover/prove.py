@@ -29,11 +29,11 @@ import sympy
 
 from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.errors import InvalidArgument
-from proofs_check.prover.branch_and_bound import BranchAndBound, Outcome
+from proofs_check.prover.branch_and_bound import BranchAndBound
 from proofs_check.prover.domain import Problem, build_problem
 from proofs_check.prover.exhaustion import integer_points, run_exhaustion
 from proofs_check.prover.intervals import Program, UnsupportedExpression
-from proofs_check.prover.result import ProofResult
+from proofs_check.prover.result import Outcome, ProofResult
 from proofs_check.prover.z3_engine import run_z3
 
 __all__ = [

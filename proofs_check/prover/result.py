@@ -17,7 +17,7 @@ from exactpml.errors import InvalidArgument
 from proofs_check.exactness import exact_text
 from proofs_check.record import PROOF_STATUSES, ProofRecord
 
-__all__ = ["ProofResult"]
+__all__ = ["Outcome", "ProofResult"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +85,10 @@ class ProofResult:
         return text
 
 
-def point_pairs(point: Mapping[sympy.Symbol, object]) -> tuple[tuple[sympy.Symbol, object], ...]:
-    """The pairs of a counterexample mapping, in its order."""
-    return tuple(point.items())
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an engine established: status, how, and the counterexample (working symbols)."""
+
+    status: str
+    detail: str
+    point: Mapping[sympy.Symbol, object] | None = None

@@ -36,7 +36,8 @@ from flint import ctx as flint_ctx
 
 from exactpml.core.certify import enclosure
 from exactpml.errors import ExactPMLError
-from proofs_check.prover.domain import Problem, arb_fraction
+from proofs_check.prover.domain import Problem
+from proofs_check.prover.intervals import arb_fraction
 
 __all__ = ["Translation", "Untranslatable", "translate"]
 

@@ -26,9 +26,9 @@ import sympy
 
 from exactpml.core.decisions import exact_compare
 from exactpml.errors import ExactPMLError
-from proofs_check.prover.branch_and_bound import Outcome
 from proofs_check.prover.domain import Problem
 from proofs_check.prover.points import refutes
+from proofs_check.prover.result import Outcome
 from proofs_check.prover.translate import Translation, Untranslatable, translate
 
 __all__ = ["run_z3"]

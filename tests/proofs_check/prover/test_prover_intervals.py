@@ -16,8 +16,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from prover_reference import Q, Undecided, Undefined, evaluate
 
-from proofs_check.prover.domain import arb_fraction
-from proofs_check.prover.intervals import Program, UndefinedOnBox
+from proofs_check.prover.intervals import Program, UndefinedOnBox, arb_fraction
 
 x, y = sympy.symbols("x y", real=True)
 small = st.fractions(min_value=-3, max_value=3, max_denominator=6)
