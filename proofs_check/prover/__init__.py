@@ -8,6 +8,9 @@ every point of a stated domain.  :func:`prove_inequality` answers ``proved``, ``
 * certified branch-and-bound with Arb endpoints (:mod:`.branch_and_bound`),
 * exhaustion of finite integer domains (:mod:`.exhaustion`).
 
+:func:`every_prior` and :func:`every_channel` state finite-structure claims over every real
+prior and kernel of a fixed size (:mod:`.structures`).
+
 See ``docs/proving.md`` for what each engine covers and a worked ``@check`` claim.
 """
 
@@ -21,6 +24,12 @@ from proofs_check.prover.prove import (
     prove_inequality,
 )
 from proofs_check.prover.result import ProofResult
+from proofs_check.prover.structures import (
+    FiniteStructure,
+    every_channel,
+    every_prior,
+    structure_domain,
+)
 
 __all__ = [
     "DEFAULT_MAX_BOXES",
@@ -28,8 +37,12 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "ENGINES",
     "MAX_BRANCH_VARIABLES",
+    "FiniteStructure",
     "Problem",
     "ProofResult",
     "build_problem",
+    "every_channel",
+    "every_prior",
     "prove_inequality",
+    "structure_domain",
 ]
