@@ -23,9 +23,14 @@ become corners), unbounded ends geometrically.  Every box's sample point is deci
 a point where ``g < 0`` (``<= 0`` strict) is re-verified by :func:`.points.refutes` and
 returned as the counterexample.  Out of boxes or time: ``unknown`` with the open boxes.
 
-The monotonicity rule needs ``g`` continuous on the closed box and the derivative formula
-valid inside: both enclosures are taken in strict mode (everything defined on the closed
-box), and expressions with ``Abs``, ``Max`` or ``Min`` never use it.
+The monotonicity rule needs ``g`` continuous from the face through the box and the derivative
+formula valid inside: ``g``'s enclosure is strict on the closed box, or its definedness
+conditions are certified on the box with the far end excluded (``x log x`` towards the face
+1/2 of ``(0, 1/2]``); the derivative's is strict, or its conditions are certified with both
+ends of that variable excluded.  Expressions with ``Abs``, ``Max`` or ``Min`` have no
+derivative here.  When neither rule closes a box, the sign of a product is taken from its
+factors' (sympy's ``factor`` of the ``together`` form).  Each box may spend at most
+:data:`WORK_PER_BOX` certification steps; every step is memoised.
 """
 
 from __future__ import annotations
@@ -58,8 +63,6 @@ __all__ = ["WORK_PER_BOX", "BranchAndBound"]
 WORK_PER_BOX = 64
 """Certification steps (enclosures of a function, a derivative, a factor or a face) one box
 may use before it is split instead."""
-
-
 
 
 class _OutOfTime(Exception):
