@@ -392,6 +392,6 @@ def translate(problem: Problem, z3: Any, context: Any) -> Translation:
         )
     translation.target = translator.term(target)
     if translation.enlarged:
-        notes.append("proved on an enlarged (rational) domain where an end or constant is "
-                     "irrational")
+        notes.append("irrational ends or constants enclosed by rationals (z3 works on a "
+                     "superset of the domain)")
     return translation
