@@ -18,6 +18,11 @@ least one mutant (the statement made slightly false) that the tests require to f
             property_holds(ctx, st.fractions(), holds, describe="x*x >= 0"),
         ]
 
+A claim can also be *proved* over a whole domain: :func:`prove_inequality` decides
+"``lhs <= rhs`` at every point" with exact engines (z3's nlsat, Arb branch-and-bound,
+integer exhaustion), and :func:`proof_evidence` turns the answer into C evidence carrying a
+:class:`ProofRecord` (see ``docs/proving.md``).
+
 A property is checked first on every small instance (``property_holds(...,
 small_scope=small_scope.mechanisms())``: every kernel on two or three letters with entries
 on the grid 1/2, 1/3, 1/4), then on random ones; see :mod:`proofs_check.small_scope`.
@@ -40,11 +45,14 @@ from proofs_check.evidence import (
     exact_values,
     limit_evidence,
     not_checkable,
+    proof_evidence,
     property_holds,
     sharpness_evidence,
     witness_evidence,
 )
 from proofs_check.exactness import exact_latex, exact_repr, exact_text, exactly_equal
+from proofs_check.prover import ProofResult, prove_inequality
+from proofs_check.record import ProofRecord
 from proofs_check.registry import RegisteredCheck, Registry, check, default_registry
 from proofs_check.runner import Report, RunOptions, run_checks
 from proofs_check.verdict import ClaimResult, Verdict
@@ -62,6 +70,8 @@ __all__ = [
     "Kind",
     "ListedItem",
     "Profile",
+    "ProofRecord",
+    "ProofResult",
     "RegisteredCheck",
     "Registry",
     "Report",
@@ -79,7 +89,9 @@ __all__ = [
     "exactly_equal",
     "limit_evidence",
     "not_checkable",
+    "proof_evidence",
     "property_holds",
+    "prove_inequality",
     "run_checks",
     "sharpness_evidence",
     "small_scope",

@@ -8,6 +8,9 @@
   exactly, and whether it is attained.
 - :func:`witness_evidence` (W): an explicit instance built and verified exactly.
 - :func:`certified_evidence` (C): an inequality certified by interval arithmetic.
+- :func:`proof_evidence` (C): an inequality proved over a whole domain by the proof engines
+  (:func:`proofs_check.prover.prove_inequality`), carrying its
+  :class:`~proofs_check.record.ProofRecord`.
 - :func:`not_checkable`: a part that cannot be checked, with the reason.
 
 Every helper refuses floats, and a failing result always carries an exact
@@ -19,9 +22,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+import sympy
+
+from exactpml.core.exact import to_sympy
 from exactpml.errors import InvalidArgument
 from proofs_check.exactness import exact_text, exactly_equal, three_valued
 from proofs_check.properties import property_holds
+from proofs_check.prover import prove_inequality
 from proofs_check.record import Evidence, ExactValue, PropertyStats, exact_values
 from proofs_check.statement import KINDS, Kind
 
@@ -34,6 +41,7 @@ __all__ = [
     "exact_values",
     "limit_evidence",
     "not_checkable",
+    "proof_evidence",
     "property_holds",
     "sharpness_evidence",
     "witness_evidence",
@@ -334,3 +342,86 @@ def not_checkable(reason: str, *, kind: Kind | None = None) -> Evidence:
     if kind is not None:
         kind = _check_kind(kind)
     return Evidence(kind, None, f"not checkable: {reason}", checkable=False, label=reason)
+
+
+def proof_evidence(
+    part: str,
+    lhs: object,
+    rhs: object,
+    variables: Mapping[Any, object],
+    *,
+    domain_text: str | None = None,
+    **options: Any,
+) -> Evidence:
+    """Evidence from a proof over a whole domain: ``lhs <= rhs`` at every point.
+
+    Runs :func:`proofs_check.prover.prove_inequality` (``options`` are its keyword options:
+    ``assuming``, ``integers``, ``strict``, ``timeout``, ``engine``, ...) and returns kind-C
+    evidence carrying the :class:`~proofs_check.record.ProofRecord`:
+
+    * ``proved``: passed, and the claim can be PROVED on this part;
+    * ``refuted``: failed, with the exact counterexample and both sides' values there;
+    * ``unknown``: passed (nothing failed) with the reason in the summary -- never a proof;
+      the claim keeps the verdict of its other evidence.
+
+    Args:
+        part: The statement in the claim's words, e.g. ``"x**2 <= x"``.
+        lhs: A sympy expression; floats are refused.
+        rhs: Likewise.
+        variables: ``{symbol: sympy.Interval}`` for every free symbol.
+        domain_text: The domain as the report should print it (default: the prover's text,
+            e.g. ``"every x in [0, 1]"``).
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> evidence = proof_evidence("x**2 <= x", x**2, x, {x: sympy.Interval(0, 1)})
+    >>> evidence.passed, evidence.proof.status, evidence.proof.domain
+    (True, 'proved', 'every x in [0, 1]')
+    >>> proof_evidence("x**2 <= x", x**2, x, {x: sympy.Interval(0, 2)}).counterexample
+    'x = 3/2: lhs = 9/4 > rhs = 3/2'
+    """
+    if not isinstance(part, str) or not part.strip():
+        raise InvalidArgument("part must be a non-empty string naming the statement")
+    if domain_text is not None and (not isinstance(domain_text, str) or not domain_text.strip()):
+        raise InvalidArgument("domain_text must be a non-empty string or None")
+    result = prove_inequality(lhs, rhs, variables, **options)
+    record = result.record(part, domain=domain_text)
+    where = record.domain
+    label = f"proof: {part}"
+    if result.status == "proved":
+        return Evidence(
+            "C", True, f"proved for {where}: {part} ({result.engine})", label=label, proof=record
+        )
+    if result.status == "refuted":
+        point = result.counterexample or {}
+        values = {str(symbol): value for symbol, value in point.items()}
+        return Evidence(
+            "C",
+            False,
+            f"refuted for {where}: {part} ({result.engine})",
+            exact_values(values),
+            counterexample=_counterexample_text(lhs, rhs, point, result.counterexample_text(),
+                                                strict=bool(options.get("strict", False))),
+            label=label,
+            proof=record,
+        )
+    return Evidence(
+        "C",
+        True,
+        f"not proved (unknown) for {where}: {part} ({result.engine}: {result.detail})",
+        label=label,
+        proof=record,
+    )
+
+
+def _counterexample_text(
+    lhs: object, rhs: object, point: Mapping[Any, object], where: str, *, strict: bool
+) -> str:
+    """``"x = 3/2: lhs = 9/4 > rhs = 3/2"``: the point and both sides there, exactly."""
+    mapping = {symbol: to_sympy(value) for symbol, value in point.items()}
+    sides = []
+    for side in (lhs, rhs):
+        expr = side if isinstance(side, sympy.Basic) else to_sympy(side)
+        sides.append(exact_text(expr.xreplace(mapping), name="side"))
+    relation = ">=" if strict else ">"
+    return f"{where}: lhs = {sides[0]} {relation} rhs = {sides[1]}"
