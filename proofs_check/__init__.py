@@ -48,6 +48,7 @@ from proofs_check.evidence import (
     proof_evidence,
     property_holds,
     sharpness_evidence,
+    strengthening_evidence,
     witness_evidence,
 )
 from proofs_check.exactness import exact_latex, exact_repr, exact_text, exactly_equal
@@ -95,5 +96,6 @@ __all__ = [
     "run_checks",
     "sharpness_evidence",
     "small_scope",
+    "strengthening_evidence",
     "witness_evidence",
 ]

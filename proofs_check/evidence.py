@@ -29,7 +29,13 @@ from exactpml.errors import InvalidArgument
 from proofs_check.exactness import exact_text, exactly_equal, three_valued
 from proofs_check.properties import property_holds
 from proofs_check.prover import prove_inequality
-from proofs_check.record import Evidence, ExactValue, PropertyStats, exact_values
+from proofs_check.record import (
+    Evidence,
+    ExactValue,
+    PropertyStats,
+    StrengtheningRecord,
+    exact_values,
+)
 from proofs_check.statement import KINDS, Kind
 
 __all__ = [
@@ -44,6 +50,7 @@ __all__ = [
     "proof_evidence",
     "property_holds",
     "sharpness_evidence",
+    "strengthening_evidence",
     "witness_evidence",
 ]
 
@@ -412,6 +419,91 @@ def proof_evidence(
         label=label,
         proof=record,
     )
+
+
+def strengthening_evidence(
+    name: str,
+    statement: str,
+    lhs: object,
+    rhs: object,
+    variables: Mapping[Any, object],
+    *,
+    domain_text: str | None = None,
+    **options: Any,
+) -> Evidence:
+    """A strengthening of an inequality claim, run through the proof engines.
+
+    A strengthening is the claim made *stronger* (a non-negative term dropped, a constant
+    shrunk, ``<=`` made strict, a hypothesis dropped), declared with
+    ``@check(..., strengthenings={name: description})``.  :func:`prove_inequality` decides
+    "``lhs <= rhs`` (or ``<`` with ``strict=True``) at every point of the domain":
+
+    * refuted: the bound is **sharp** there; the exact witness is where the stronger
+      statement fails;
+    * proved: a **finding**, "not sharp: the stronger statement holds" over the domain;
+    * unknown: **open**, reported as such and never as a finding.
+
+    The evidence is informational (``passed=True`` whatever it shows; kind C, never counted
+    as evidence of a kind the claim lists).
+
+    Args:
+        name: The declared strengthening's name.
+        statement: The stronger statement in words.
+        lhs: A sympy expression (floats refused).
+        rhs: Likewise.
+        variables: ``{symbol: sympy.Interval}`` for every free symbol.
+        domain_text: The domain as the report should print it (default: the prover's).
+        options: :func:`prove_inequality`'s keyword options (``assuming``, ``integers``,
+            ``strict``, ``timeout``, ...).
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> unit = {x: sympy.Interval(0, 1)}
+    >>> sharp = strengthening_evidence("strict", "x**2 < x", x**2, x, unit, strict=True)
+    >>> sharp.strengthening.status, sharp.strengthening.witness, sharp.finding
+    ('sharp', 'x = 0', False)
+    >>> found = strengthening_evidence("cube", "x**3 <= x**2", x**3, x**2, unit)
+    >>> found.strengthening.status, found.finding
+    ('not sharp', True)
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidArgument("name must be the declared strengthening's name")
+    if not isinstance(statement, str) or not statement.strip():
+        raise InvalidArgument("statement must say the stronger statement in words")
+    if domain_text is not None and (not isinstance(domain_text, str) or not domain_text.strip()):
+        raise InvalidArgument("domain_text must be a non-empty string or None")
+    result = prove_inequality(lhs, rhs, variables, **options)
+    where = domain_text or result.domain
+    label = f"strengthening {name}"
+    if result.status == "refuted":
+        witness = result.counterexample_text()
+        record = StrengtheningRecord(
+            name, statement, "sharp", where, result.engine, witness=witness, detail=result.detail
+        )
+        summary = (
+            f"sharp against strengthening {name} ({statement}): refuted at {witness} "
+            f"({result.engine})"
+        )
+        point = result.counterexample or {}
+        values = exact_values({str(symbol): value for symbol, value in point.items()})
+        return Evidence("C", True, summary, values, label=label, strengthening=record)
+    if result.status == "proved":
+        record = StrengtheningRecord(
+            name, statement, "not sharp", where, result.engine, detail=result.detail
+        )
+        summary = (
+            f"not sharp: the stronger statement {statement} holds for {where} "
+            f"(strengthening {name}, proved by {result.engine})"
+        )
+        return Evidence("C", True, summary, label=label, finding=True, strengthening=record)
+    record = StrengtheningRecord(
+        name, statement, "open", where, result.engine, detail=result.detail
+    )
+    summary = (
+        f"strengthening {name} ({statement}) is open for {where}: neither proved nor refuted "
+        f"({result.engine}: {result.detail})"
+    )
+    return Evidence("C", True, summary, label=label, strengthening=record)
 
 
 def _counterexample_text(
