@@ -64,6 +64,7 @@ __all__ = [
     "probability",
     "real_number",
     "renyi_order",
+    "short_count",
     "short_number",
     "tolerance",
     "tolerance_digits",
@@ -294,6 +295,17 @@ def short_number(value: Fraction) -> str:
     exponent = abs(value.numerator).bit_length() - value.denominator.bit_length()
     sign = "-" if value < 0 else ""
     return f"a rational of about {sign}2^{exponent}"
+
+
+def short_count(value: int) -> str:
+    """A count as text when it has at most 20 digits, else its size as a power of two.
+
+    >>> short_count(10**6), short_count(10**999)
+    ('1000000', '2^3319')
+    """
+    if abs(value) < 10**20:
+        return str(value)
+    return f"2^{abs(value).bit_length()}"
 
 
 def within_bound(predicted: int, bound: str, *, where: str, what: str) -> int:

@@ -43,6 +43,7 @@ from exactpml.core.parameters import (
     power_bits,
     real_number,
     renyi_order,
+    short_count,
     short_number,
     within_bound,
 )
@@ -183,8 +184,9 @@ def sibson_mutual_information(
         bits,
         "root_bits" if alpha.denominator == 1 else "exact_bits",
         where="sibson_mutual_information",
-        what=f"order={short_number(alpha)} would form Σ_x π(x) C(x, y)^α of about {bits} bits "
-        "(certified bounds at every order: exactpml.qif.sibson_mutual_information_bounds)",
+        what=f"order={short_number(alpha)} would form Σ_x π(x) C(x, y)^α of about "
+        f"{short_count(bits)} bits (certified bounds at every order: "
+        "exactpml.qif.sibson_mutual_information_bounds)",
     )
     return _sibson_closed_form(rows, weights, alpha)
 

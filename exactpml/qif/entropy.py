@@ -32,7 +32,13 @@ from exactpml.core import certify
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar
 from exactpml.core.mechanism import Mechanism
-from exactpml.core.parameters import power_bits, real_number, short_number, within_bound
+from exactpml.core.parameters import (
+    power_bits,
+    real_number,
+    short_count,
+    short_number,
+    within_bound,
+)
 from exactpml.errors import InvalidArgument
 from exactpml.numerics.log_moments import (
     PRECISION,
@@ -154,8 +160,8 @@ def renyi_entropy(distribution: Distribution, order: object) -> Scalar:
         bits,
         "exact_bits",
         where="renyi_entropy",
-        what=f"order={short_number(alpha)} would form Σ p^α of about {bits} bits (certified "
-        "bounds at every order: exactpml.qif.renyi_entropy_bounds)",
+        what=f"order={short_number(alpha)} would form Σ p^α of about {short_count(bits)} bits "
+        "(certified bounds at every order: exactpml.qif.renyi_entropy_bounds)",
     )
     if alpha.denominator == 1:  # one normalisation: Σ (p L)^α over L^α
         power = int(alpha)

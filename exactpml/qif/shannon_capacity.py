@@ -142,13 +142,13 @@ def certified_capacity(
         with ctx.workprec(precision):
             log_total = arb(fmpq(total.numerator, total.denominator)).log()
             gap = arb(len(cover)).log() / arb(fmpq((alpha - 1).numerator, (alpha - 1).denominator))
-            lower = _bounds.ball_bounds(log_total - gap)[0]
-            upper = _bounds.ball_bounds(log_total)[1]
+            far_lower = _bounds.ball_bounds(log_total - gap)[0]
+            far_upper = _bounds.ball_bounds(log_total)[1]
         share = Fraction(1, len(cover))
         offer(
             [share if i in cover else Fraction(0) for i in range(size)],
-            max(lower, Fraction(0)),
-            upper,
+            max(far_lower, Fraction(0)),
+            far_upper,
         )
     stream_lower, stream_upper = best_lower, best_upper  # of the iteration's own priors
     proposing = None if alpha is None or alpha - 1 < _NEAR_ONE else alpha
