@@ -212,6 +212,15 @@ def _solve(
         rows.append(n * k + y)
         matrix.append(equation)
         right.append(Fraction(1))
+    # the dense exact simplex: about (equations + unknowns) pivots over the whole table
+    work = (len(matrix) + len(kept)) * len(matrix) * len(kept)
+    within_bound(
+        work,
+        "iteration_work",
+        where="refinement",
+        what=f"the simplex on {len(matrix)} equations in {len(kept)} unknowns may update "
+        f"{work} entries",
+    )
     point, reduced_certificate = feasible_point(matrix, right)
     if point is not None:
         full = [Fraction(0)] * (m * k)
