@@ -168,7 +168,7 @@ def differential_privacy_epsilon(mechanism: object, *, distance: int = 1) -> Wor
 
     ``log sup_y max p(y|x) / p(y|x')`` over neighbours x ~ x' (one entry replaced).  With
     ``distance=k`` the maximum runs over pairs at Hamming distance exactly k (group privacy,
-    at most k·ε): |D|^n C(n, k) (|D| - 1)^k pairs, checked against ``Bounds.iteration_work``.
+    at most k·ε): ``|D|^n C(n, k) (|D| - 1)^k`` pairs, checked against ``Bounds.iteration_work``.
     Structured mechanisms use their closed form or sufficient statistic.
 
     Args:

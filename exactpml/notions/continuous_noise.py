@@ -264,7 +264,7 @@ def gaussian_calibration(
     Bisection on rationals: ``value`` provably meets (ε, δ), ``lower`` provably does not,
     and ``value - lower <= tolerance · value``.  (Balle, Wang 2018, Alg 1 solves the same
     equation in floating point.)  δ(ε) decreases in σ; the search first finds the power of
-    two 2^j above σ* by doubling and halving the exponent j (O(log |j|) evaluations, so
+    two 2^j above σ* by doubling and halving the exponent j (O(log j) evaluations, so
     δ = 10^-9999 is not 33 000 doublings), then bisects; log2(1/tolerance) is checked against
     ``Bounds.tolerance_bits``.  Where a tail is far out, δ(ε) is decided by
     Φ(x) <= e^{-x²/2}/2 (x <= 0) without evaluating erfc.

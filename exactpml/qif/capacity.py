@@ -80,7 +80,7 @@ def additive_bayes_capacity(mechanism: Mechanism, *, max_secrets: int = MAX_SECR
     The maximum is realised on a prior uniform on some non-empty S ⊆ X, where the leakage is
     ``(Σ_y max_{x∈S} C(x, y) - 1) / |S|``; every S is tried (the smallest maximiser first, in
     input order).  More than ``max_secrets`` inputs raises ``InvalidArgument``, and the
-    enumeration's n·2^(n-1)·|Y| comparisons are checked against ``Bounds.iteration_work``.
+    enumeration's n·2^(n-1)·m comparisons (m outputs) are checked against ``Bounds.iteration_work``.
 
     >>> capacity = additive_bayes_capacity(Mechanism.identity("abc"))
     >>> capacity.value, capacity.prior["a"]

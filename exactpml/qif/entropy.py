@@ -132,7 +132,7 @@ def renyi_entropy(distribution: Distribution, order: object) -> Scalar:
     α = 0 gives ``log |supp P|`` (Hartley), α = 1 the Shannon entropy (the limit), α = ∞ the
     min-entropy -log max p.  For a non-integer α the sum is an algebraic number.
 
-    A law uniform on its support has H_α = log |supp P| at every order (Σ p^α = m^{1-α}),
+    A law uniform on its support has ``H_α = log |supp P|`` at every order (Σ p^α = m^{1-α}),
     which is returned without forming p^α.  Otherwise Σ p^α has about α·log2(L) bits (L the
     common denominator of the p), checked against ``Bounds.exact_bits``: above it
     :class:`~exactpml.core.bounds.BoundExceeded` names the order, and
