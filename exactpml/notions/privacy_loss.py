@@ -376,20 +376,25 @@ class PrivacyLossDistribution:
             return _from_lattice(self._lattice.power(count))
         if count > 1:  # the k-fold law: multisets of k atoms, each k times the atoms' bits
             sizes = self._atom_sizes()
-            atoms = math.comb(count + len(sizes) - 1, len(sizes) - 1) if sizes else 0
             limit = current_bounds()
+            if len(sizes) < 2:
+                atoms = len(sizes)
+            elif count > limit.loss_atoms:  # at least k + 1 sums: refused without counting
+                atoms = count + 1
+            else:
+                atoms = math.comb(count + len(sizes) - 1, min(len(sizes) - 1, count))
             if atoms > limit.loss_atoms:
                 raise exceeded(
                     "self_compose",
-                    f"k={count}: the composed privacy-loss law may have {atoms} atoms",
+                    f"k={count}: the composed privacy-loss law may have {short_count(atoms)} atoms",
                     "loss_atoms",
                 )
             size = atoms * (count * max(sizes, default=0) + ATOM_BITS)
             if size > limit.loss_bits:
                 raise exceeded(
                     "self_compose",
-                    f"k={count}: the composed privacy-loss law may have {atoms} atoms of "
-                    f"{size} bits together ({ATOM_BITS} per atom formed)",
+                    f"k={count}: the composed privacy-loss law may have {short_count(atoms)} "
+                    f"atoms of {short_count(size)} bits together ({ATOM_BITS} per atom formed)",
                     "loss_bits",
                 )
         result: PrivacyLossDistribution | None = None
