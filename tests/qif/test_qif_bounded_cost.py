@@ -8,6 +8,7 @@ it; and the cheap routes (uniform laws, constant columns, the large-α bracket, 
 enclosures) agree with the exact forms where both apply.
 """
 
+from contextlib import contextmanager
 from fractions import Fraction
 
 import pytest
@@ -88,6 +89,19 @@ def test_sibson_information_of_the_identity_is_log_n_at_every_order():
     assert value == sympy.log(3)
 
 
+@contextmanager
+def _interval_digits(digits):
+    """mpmath's interval context at ``digits`` digits inside the block only (it has no
+    ``workdps``; the global setting is restored)."""
+    from mpmath import iv
+
+    saved, iv.dps = iv.dps, digits
+    try:
+        yield
+    finally:
+        iv.dps = saved
+
+
 def _u(items):
     return Distribution.uniform(list(items))
 
@@ -104,15 +118,23 @@ def test_maximal_alpha_leakage_at_a_huge_order_is_the_bracket_around_the_maximal
 
 
 def test_maximal_alpha_leakage_near_one_brackets_the_order_alpha_information():
-    """α = 1 + 10^-30: the BSC's capacity is at the uniform prior by symmetry, where Sibson's
-    I_α is the reference's min_Q form; it lies within 10^-25 of the Shannon capacity."""
-    alpha = 1 + Fraction(1, 10**30)
+    """α = 1 + 10^-30: the BSC's order-α capacity is at the uniform prior (symmetry), where
+    Sibson's I_α = α/(α-1) log(2 (½ (3/4)^α + ½ (1/4)^α)^{1/α}) (Verdú, eq. (26)), enclosed
+    here by mpmath's interval arithmetic; it lies within 10^-25 of the Shannon capacity
+    log 2 - h(1/4)."""
+    from mpmath import iv
+
     bounds = _returns(lambda: maximal_alpha_leakage(BSC, "1+1e-30"))
     assert bounds.upper - bounds.lower <= Fraction(1, 10**6)
-    exact = sympy.N(ref.sibson_by_divergence(BSC, UNIFORM2, alpha), 80)
-    assert bounds.lower <= Fraction(str(exact)) <= bounds.upper
-    shannon = sympy.N(sympy.log(2) - (sympy.log(4) - sympy.Rational(3, 4) * sympy.log(3)), 60)
-    assert abs(exact - shannon) < sympy.Float("1e-25")
+    with _interval_digits(120):
+        alpha = 1 + iv.mpf(1) / iv.mpf(10) ** 30
+        inner = (iv.mpf(3) / 4) ** alpha / 2 + (iv.mpf(1) / 4) ** alpha / 2
+        exact = alpha / (alpha - 1) * iv.log(2 * inner ** (1 / alpha))
+        shannon = iv.log(2) - (iv.log(4) - iv.mpf(3) / 4 * iv.log(3))
+        assert exact.delta < iv.mpf(10) ** -60  # a narrow enclosure of the exact value
+        lower, upper = (iv.mpf(b.numerator) / b.denominator for b in (bounds.lower, bounds.upper))
+        assert lower.b <= exact.a and exact.b <= upper.a
+        assert abs(exact - shannon).b < iv.mpf(10) ** -25
 
 
 @pytest.mark.parametrize(
