@@ -323,6 +323,23 @@ def test_sibson_bounds_enclose_the_reference(pair, order):
     assert bounds.upper - bounds.lower < Fraction(1, 2**90)
 
 
+@settings(max_examples=15)
+@given(st.data())
+def test_the_large_order_bracket_holds_the_capacity(data):
+    """At α = 64 and tolerance 1/10 the bracket log R - log(m)/63 <= C_α <= log R is narrow
+    enough to be returned: its prior's Sibson information (the reference's min_Q form) is at
+    least ``lower``, and every prior's is at most ``upper``."""
+    mechanism = data.draw(xst.mechanisms(max_inputs=3, max_outputs=3))
+    alpha = Fraction(64)
+    bounds = maximal_alpha_leakage(mechanism, alpha, tolerance=Fraction(1, 10))
+    assert bounds.steps == 0 and bounds.width <= Fraction(1, 10)
+    assert (
+        certify.compare(ref.sibson_by_divergence(mechanism, bounds.prior, alpha), bounds.lower) >= 0
+    )
+    other = data.draw(xst.distributions(outcomes=mechanism.inputs))
+    assert certify.compare(ref.sibson_by_divergence(mechanism, other, alpha), bounds.upper) <= 0
+
+
 def test_bounds_at_huge_orders_close_on_the_infinite_order_values():
     """H_α -> -log max p and I_α -> log Σ_y max C as α -> ∞ (the brackets of the docstrings)."""
     entropy = renyi_entropy_bounds(SKEWED, "1e999")
