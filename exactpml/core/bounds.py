@@ -88,6 +88,24 @@ class Bounds:
         output_digits: decimal digits a caller may request (``--digits``, ``decimal(...)``).
         loss_atoms: atoms of a privacy-loss distribution formed by an exact composition
             (the product of the supports off a lattice, the degree plus one on a lattice).
+        exact_bits: bits of one exact number a computation is predicted to form from its
+            parameters: a power p^α of a Rényi-type quantity at order α, e^{kε} of a
+            composition theorem, δ^{-1/(α-1)} of a conversion (Python's gcd is quadratic:
+            0.15 s at 2^18 bits, 3 s at 2^20).
+        loss_bits: predicted size of a composed privacy-loss law, in bits: the numerators
+            and denominators of every atom together, plus 2^11 per atom formed (the time of
+            building one atom is about that of 2^11 bits); k-fold randomized response has
+            Θ(k²) bits.
+        tolerance_bits: binary digits log2(1/tolerance) that a certified bracket (a
+            capacity, zCDP ρ, a Gaussian calibration) may be asked to resolve; the working
+            precision of the balls follows the tolerance.
+        table_entries: entries of a table built from parameters: a gain function
+            (guesses × secrets), a channel product or cascade (inputs × outputs), a
+            subsampled mechanism (databases × outputs).
+        iteration_work: kernel-entry updates an iteration or enumeration may be budgeted
+            (capacity iterations: max_steps × inputs × outputs; sub-uniform priors of the
+            additive Bayes capacity: 2^inputs × inputs × outputs; the products of
+            posterior g-vulnerability: outputs × guesses × secrets).
     """
 
     entry_characters: int = 100_000
@@ -104,6 +122,11 @@ class Bounds:
     exponential_argument: int = 2**20
     output_digits: int = 100_000
     loss_atoms: int = 1_000_000
+    exact_bits: int = 2**18
+    loss_bits: int = 2**26
+    tolerance_bits: int = 100
+    table_entries: int = 2**22
+    iteration_work: int = 2**24
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):

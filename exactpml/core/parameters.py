@@ -57,11 +57,18 @@ from exactpml.errors import InvalidArgument
 __all__ = [
     "epsilon_bound",
     "exp_epsilon_of",
+    "height",
     "positive_integer",
     "positive_scale",
+    "power_bits",
     "probability",
     "real_number",
     "renyi_order",
+    "short_count",
+    "short_number",
+    "tolerance",
+    "tolerance_digits",
+    "within_bound",
 ]
 
 _INFINITIES = (sympy.oo, sympy.S.NegativeInfinity)
@@ -249,3 +256,115 @@ def epsilon_bound(
     """ε as a :class:`LogValue` (its ratio e^ε exact, ∞ allowed): the bound of a predicate."""
     ratio = exp_epsilon_of(epsilon, exp_epsilon, name=name)
     return LogValue.infinity() if ratio is sympy.oo else LogValue(ratio)
+
+
+# --- predicted costs (issue 21): a parameter's cost checked against exactpml.Bounds ---------
+def height(value: Fraction) -> int:
+    """The size of a rational in bits: the longer of its numerator and denominator.
+
+    >>> height(Fraction(-255, 16))
+    8
+    """
+    return max(abs(value.numerator).bit_length(), value.denominator.bit_length())
+
+
+def power_bits(base_height: int, exponent: Fraction | int) -> int:
+    """Predicted bits of r^e for a rational r of ``base_height`` bits: ⌈|e|⌉ · base_height.
+
+    For a non-integer e sympy forms the integer part r^⌊e⌋ exactly and keeps a root of r,
+    so the size grows with |e|, not with e's numerator (``power_bits(2, Fraction(3, 2))``
+    is 4, as for r^2).
+
+    >>> power_bits(2, Fraction(3, 2)), power_bits(7, 10**6)
+    (4, 7000000)
+    """
+    size = abs(Fraction(exponent))
+    return -(-size.numerator // size.denominator) * base_height
+
+
+def short_number(value: Fraction) -> str:
+    """``value`` as text when it is short, else its size (messages never print 10^4 digits).
+
+    >>> short_number(Fraction(1, 10**6)), short_number(Fraction(1, 10**9999))
+    ('1/1000000', 'a rational of about 2^-33215')
+    """
+    if height(value) <= 128:
+        return str(value)
+    if value == 0:  # pragma: no cover - 0 has height 1
+        return "0"
+    exponent = abs(value.numerator).bit_length() - value.denominator.bit_length()
+    sign = "-" if value < 0 else ""
+    return f"a rational of about {sign}2^{exponent}"
+
+
+def short_count(value: int) -> str:
+    """A count as text when it has at most 20 digits, else its size as a power of two.
+
+    >>> short_count(10**6), short_count(10**999)
+    ('1000000', '2^3319')
+    """
+    if abs(value) < 10**20:
+        return str(value)
+    return f"2^{abs(value).bit_length()}"
+
+
+def within_bound(predicted: int, bound: str, *, where: str, what: str) -> int:
+    """``predicted`` itself when it is at most the field ``bound`` of the current Bounds.
+
+    Otherwise :class:`~exactpml.core.bounds.BoundExceeded`: "{where}: {what}, above the bound
+    {bound}={limit} (raise it with exactpml.use_bounds(...))"; ``what`` names the parameter
+    and the predicted size (``"order=10**6 would form Σ p^α of about 1584963 bits"``).
+    """
+    from exactpml.core.bounds import current_bounds, exceeded
+
+    if predicted > getattr(current_bounds(), bound):
+        raise exceeded(where, what, bound)
+    return predicted
+
+
+def tolerance_digits(value: Fraction) -> int:
+    """⌈log2(1/value)⌉ for a positive rational below 1 (0 from 1 up): the bits it resolves.
+
+    >>> [tolerance_digits(Fraction(n, 1024)) for n in (1, 3, 1024)]
+    [10, 9, 0]
+    """
+    if value >= 1:
+        return 0
+    digits = value.denominator.bit_length() - value.numerator.bit_length()
+    while Fraction(1, 2**digits) > value:  # at most two corrections: digits is ⌊⌋ or ⌈⌉ - 1
+        digits += 1
+    while digits > 0 and Fraction(1, 2 ** (digits - 1)) <= value:
+        digits -= 1
+    return digits
+
+
+def tolerance(
+    value: object, *, name: str = "tolerance", where: str = "", relative: bool = False
+) -> Fraction:
+    """A tolerance: a positive rational (``relative``: in (0, 1)) of bounded precision.
+
+    A certified bracket at most ``value`` wide needs balls of about log2(1/value) bits, and
+    its iterations or bisections grow with that, so ⌈log2(1/value)⌉ is checked against
+    ``Bounds.tolerance_bits`` (:class:`~exactpml.core.bounds.BoundExceeded` above it).
+
+    >>> tolerance("1/1000000")
+    Fraction(1, 1000000)
+    >>> tolerance("1e-9999", where="shannon_capacity")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactpml.core.bounds.BoundExceeded: shannon_capacity: tolerance=a rational of about 2^-33215 \
+asks for 33216 binary digits, above the bound tolerance_bits=100 ...
+    """
+    if relative:
+        number = probability(value, name=name, open_interval=True, rational=True)
+    else:
+        number = positive_scale(value, name=name, rational=True)
+    assert type(number) is Fraction
+    digits = tolerance_digits(number)
+    within_bound(
+        digits,
+        "tolerance_bits",
+        where=where,
+        what=f"{name}={short_number(number)} asks for {digits} binary digits",
+    )
+    return number

@@ -55,6 +55,7 @@ from exactpml.notions.renyi import (
     dp_to_zcdp_rho,
     rdp_to_dp_epsilon,
     renyi_divergence,
+    renyi_divergence_bounds,
     renyi_dp_epsilon,
     zcdp_rho,
     zcdp_to_dp_epsilon,
@@ -67,6 +68,7 @@ from exactpml.notions.subsampling import (
     without_replacement_amplification,
 )
 from exactpml.notions.tradeoff import TradeoffCurve, dp_tradeoff_curve, tradeoff_curve
+from exactpml.numerics.log_moments import RenyiBounds
 
 __all__ = [
     "Calibration",
@@ -74,6 +76,7 @@ __all__ = [
     "OptimalSimulation",
     "PrivacyLossDistribution",
     "PrivacyParameters",
+    "RenyiBounds",
     "TradeoffCurve",
     "WorstCase",
     "ZCDPBounds",
@@ -105,6 +108,7 @@ __all__ = [
     "privacy_loss_distribution",
     "rdp_to_dp_epsilon",
     "renyi_divergence",
+    "renyi_divergence_bounds",
     "renyi_dp_epsilon",
     "simulation_epsilon",
     "subsampled_without_replacement",

@@ -11,6 +11,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+import sympy
+
 from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.decisions import exact_sign as sign_of
 from exactpml.core.distribution import Distribution
@@ -20,7 +22,9 @@ from exactpml.core.parameters import epsilon_bound, exp_epsilon_of
 from exactpml.errors import InvalidArgument
 
 __all__ = [
+    "UnexpandedExp",
     "WorstCase",
+    "bounded_explicit",
     "check_distribution_pair",
     "compare_scalars",
     "epsilon_bound",
@@ -108,3 +112,56 @@ def check_distribution_pair(p: object, q: object) -> tuple[Distribution, Distrib
     if set(p.outcomes) != set(q.outcomes):
         raise InvalidArgument("p and q must be distributions on the same outcomes")
     return p, q
+
+
+class UnexpandedExp(sympy.exp):
+    """e^x kept as it is: never rewritten as a power r^k, however it is rebuilt.
+
+    sympy turns ``exp(k*log(r))`` into the integer ``r**k`` whenever it builds it -- on
+    construction, unpickling, ``func(*args)`` or inside a product -- which for k = 10^8 is a
+    number of 3·10^8 bits.  This subclass never evaluates (``eval`` returns None) and is an
+    opaque factor in products (``as_base_exp`` is itself to the power 1), so e^{kε} with a
+    huge k stays a short exact expression.  It prints as ``exp``; certified arithmetic
+    (:mod:`exactpml.certify`) encloses it as the exp it is, and log of it is its argument.
+    sympy's ``simplify`` may still rewrite it (it builds plain powers): keep such values in
+    the log domain.
+
+    >>> value = UnexpandedExp(10**8 * sympy.log(10))
+    >>> print(value, sympy.log(value))
+    exp(100000000*log(10)) 100000000*log(10)
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(value)) == value
+    True
+    """
+
+    @classmethod
+    def eval(cls, arg: sympy.Expr) -> None:
+        return None
+
+    def as_base_exp(self) -> tuple[sympy.Expr, sympy.Expr]:
+        return self, sympy.S.One
+
+    def _eval_power(self, other: sympy.Expr) -> None:
+        return None
+
+
+UnexpandedExp.__name__ = "exp"  # how sympy's printers name the function
+
+
+def bounded_explicit(mechanism: Any, *, where: str) -> Any:
+    """``mechanism.explicit()`` (its kernel on all of D^n), refused first when D^n has more
+    than ``Bounds.table_entries`` databases (a structured mechanism on 10^6 records)."""
+    from exactpml.core.parameters import short_count, within_bound
+    from exactpml.database import StructuredDatabaseMechanism
+
+    if isinstance(mechanism, StructuredDatabaseMechanism):
+        space = mechanism.space
+        databases = len(space.alphabet) ** space.size
+        within_bound(
+            databases,
+            "table_entries",
+            where=where,
+            what=f"the explicit kernel on D^n (n={space.size}) would have "
+            f"{short_count(databases)} rows",
+        )
+    return mechanism.explicit()

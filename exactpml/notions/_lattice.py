@@ -118,11 +118,25 @@ def lattice_exponents(ratios: Sequence[Fraction]) -> tuple[Fraction, list[int]] 
     return base, exponents
 
 
-def _check_size(atoms: int, where: str) -> None:
-    bound = current_bounds().loss_atoms
-    if atoms > bound:
+ATOM_BITS = 2**11
+"""The cost of forming one atom (its Fractions and LogValue), counted as this many bits."""
+
+
+def _check_size(atoms: int, where: str, *, atom_bits: int = 0, what: str = "") -> None:
+    """Refuse ``atoms`` above ``Bounds.loss_atoms``, and ``atoms`` atoms of ``atom_bits`` bits
+    each (plus :data:`ATOM_BITS` apiece) above ``Bounds.loss_bits``."""
+    bounds = current_bounds()
+    if atoms > bounds.loss_atoms:
         raise exceeded(
             where, f"the composed privacy-loss law would have {atoms} atoms", "loss_atoms"
+        )
+    size = atoms * (atom_bits + ATOM_BITS)
+    if size > bounds.loss_bits:
+        raise exceeded(
+            where,
+            f"{what}the composed privacy-loss law would have {atoms} atoms of about "
+            f"{atom_bits} bits each ({size} bits with {ATOM_BITS} per atom formed)",
+            "loss_bits",
         )
 
 
@@ -187,8 +201,17 @@ class LatticeLaw:
         base = self.base if self.base == other.base else common_base(self.base, other.base)
         if base is None:
             return None
+        first_degree = self.numerators.degree() * self._rebasing(base)
+        second_degree = other.numerators.degree() * other._rebasing(base)
+        _check_size(
+            first_degree + second_degree + 1,
+            "compose",
+            atom_bits=2 * (self.denominator * other.denominator).bit_length()
+            + max(
+                self.mass_at_infinity.denominator, other.mass_at_infinity.denominator
+            ).bit_length(),
+        )
         first, second = self.rebased(base), other.rebased(base)
-        _check_size(first.numerators.degree() + second.numerators.degree() + 1, "compose")
         return LatticeLaw(
             base,
             first.lowest + second.lowest,
@@ -197,9 +220,32 @@ class LatticeLaw:
             1 - (1 - first.mass_at_infinity) * (1 - second.mass_at_infinity),
         )
 
+    def _rebasing(self, base: Fraction) -> int:
+        """j with ``self.base = base^j`` (1 when the bases agree)."""
+        if base == self.base:
+            return 1
+        j = power_floor(self.base, base)
+        assert j is not None
+        return j
+
     def power(self, k: int) -> LatticeLaw:
-        """The k-fold self-composition: one FLINT polynomial power."""
-        _check_size(self.numerators.degree() * k + 1, "self_compose")
+        """The k-fold self-composition: one FLINT polynomial power.
+
+        Checked first: the atoms (at most degree·k + 1, and at most C(k + n - 1, n - 1) for
+        n atoms) and their bits: every mass is below 1 with denominator d^k, so its numerator
+        and denominator have at most k·log2(d) bits each (``Bounds.loss_atoms``,
+        ``Bounds.loss_bits``).
+        """
+        present = sum(1 for c in self.numerators.coeffs() if c != 0)
+        slots = self.numerators.degree() * k + 1
+        atoms = slots if present > 8 else min(slots, math.comb(k + present - 1, present - 1))
+        _check_size(
+            atoms,
+            "self_compose",
+            atom_bits=2 * k * self.denominator.bit_length()
+            + k * self.mass_at_infinity.denominator.bit_length(),
+            what=f"k={k}: ",
+        )
         return LatticeLaw(
             self.base,
             self.lowest * k,

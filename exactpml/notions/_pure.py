@@ -20,6 +20,7 @@ log(3)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -28,13 +29,20 @@ from exactpml.core.decisions import prove_zero
 from exactpml.core.exact import Scalar, exact_difference, exact_quotient, exact_sum
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
+from exactpml.core.parameters import short_count, within_bound
 from exactpml.database import (
     Reduction,
     StructuredDatabaseMechanism,
     as_database_mechanism,
 )
 from exactpml.errors import InvalidArgument
-from exactpml.notions._common import WorstCase, compare_scalars, epsilon_bound, sign_of
+from exactpml.notions._common import (
+    WorstCase,
+    bounded_explicit,
+    compare_scalars,
+    epsilon_bound,
+    sign_of,
+)
 
 __all__ = [
     "differential_privacy_epsilon",
@@ -160,7 +168,8 @@ def differential_privacy_epsilon(mechanism: object, *, distance: int = 1) -> Wor
 
     ``log sup_y max p(y|x) / p(y|x')`` over neighbours x ~ x' (one entry replaced).  With
     ``distance=k`` the maximum runs over pairs at Hamming distance exactly k (group privacy,
-    at most k·ε).  Structured mechanisms use their closed form or sufficient statistic.
+    at most k·ε): ``|D|^n C(n, k) (|D| - 1)^k`` pairs, checked against ``Bounds.iteration_work``.
+    Structured mechanisms use their closed form or sufficient statistic.
 
     Args:
         mechanism: a DatabaseMechanism, a structured database mechanism, or a Mechanism
@@ -177,11 +186,21 @@ def differential_privacy_epsilon(mechanism: object, *, distance: int = 1) -> Wor
             return fast
         reduction = checked.reduction()
         return max_ratio_over_pairs(reduction.kernel(), reduction.pairs())
-    explicit = checked.explicit()
+    explicit = bounded_explicit(checked, where="differential_privacy_epsilon")
     if k == 1:
         reduction = explicit.reduction()
         return max_ratio_over_pairs(reduction.kernel(), reduction.pairs())
-    pairs = ((x, x2, lambda x=x, x2=x2: (x, x2)) for x, x2 in explicit.space.pairs_at_distance(k))
+    space = explicit.space
+    letters, width = len(space.alphabet), len(explicit.mechanism.outputs)
+    pairs_count = letters**space.size * math.comb(space.size, k) * (letters - 1) ** k
+    within_bound(
+        pairs_count * width,
+        "iteration_work",
+        where="differential_privacy_epsilon",
+        what=f"distance={k}: {short_count(pairs_count)} pairs at Hamming distance {k} × {width} "
+        "outputs",
+    )
+    pairs = ((x, x2, lambda x=x, x2=x2: (x, x2)) for x, x2 in space.pairs_at_distance(k))
     return max_ratio_over_pairs(explicit.mechanism, pairs)
 
 

@@ -50,7 +50,7 @@ from exactpml.core.exact import (
 )
 from exactpml.core.logvalue import LogValue
 from exactpml.database import Database, as_database_mechanism
-from exactpml.notions._common import compare_scalars
+from exactpml.notions._common import bounded_explicit, compare_scalars
 
 __all__ = ["OptimalSimulation", "optimal_simulator", "simulation_epsilon"]
 
@@ -144,7 +144,7 @@ def optimal_simulator(
     checked = as_database_mechanism(mechanism)
     space = checked.space
     others = space.check_others(others, index)
-    explicit = checked.explicit()
+    explicit = bounded_explicit(checked, where="optimal_simulator")
     rows = [
         explicit.mechanism.rows[explicit.mechanism.input_position(x)]
         for x in (space.insert(others, index, d) for d in space.alphabet)

@@ -39,6 +39,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.bounds import current_bounds
 from exactpml.core.decisions import exact_compare
 from exactpml.core.exact import (
     Scalar,
@@ -50,11 +51,19 @@ from exactpml.core.exact import (
     to_sympy,
 )
 from exactpml.core.logvalue import LogValue
-from exactpml.core.parameters import exp_epsilon_of, positive_integer, probability
+from exactpml.core.parameters import (
+    exp_epsilon_of,
+    positive_integer,
+    power_bits,
+    probability,
+    short_count,
+    within_bound,
+)
 from exactpml.database import as_database_mechanism
 from exactpml.errors import InvalidArgument
-from exactpml.notions._common import WorstCase
-from exactpml.notions.privacy_loss import PrivacyLossDistribution, privacy_loss_of_rows
+from exactpml.notions._common import UnexpandedExp, WorstCase
+from exactpml.notions.continuous_noise import _exp
+from exactpml.notions.privacy_loss import PrivacyLossDistribution, _size, privacy_loss_of_rows
 
 __all__ = [
     "NeighbourLoss",
@@ -170,13 +179,26 @@ def _power(ratio: Scalar, exponent: int) -> Scalar:
     return as_scalar(to_sympy(ratio) ** exponent)
 
 
+def _epsilon_power(ratio: Scalar, exponent: int) -> LogValue:
+    """``LogValue(ratio^exponent)``: e^{kε} itself when it has at most ``Bounds.exact_bits``
+    bits (k · log2(r)), else the same number kept in the log domain, exp(k log r)."""
+    if power_bits(_size(ratio), exponent) <= current_bounds().exact_bits:
+        return LogValue(_power(ratio, exponent))
+    return LogValue(UnexpandedExp(exponent * sympy.log(to_sympy(ratio))))
+
+
 def basic_composition(
     epsilon: object = None, *, exp_epsilon: object = None, delta: object = 0, k: int
 ) -> PrivacyParameters:
     """(kε, kδ): the k-fold composition of (ε, δ)-DP mechanisms (Dwork, Roth 2014, Thm 3.16).
 
+    e^{kε} is rational for a rational e^ε; past ``Bounds.exact_bits`` bits it is kept as
+    exp(k log e^ε) instead of being expanded (k = 10^12 answers at once).
+
     >>> print(basic_composition(exp_epsilon=3, delta="1/100", k=4))
     (log(81), 1/25)
+    >>> print(basic_composition(exp_epsilon=3, k=10**12))
+    (1000000000000*log(3), 0)
     """
     ratio = _ratio(epsilon, exp_epsilon)
     count = positive_integer(k, name="k")
@@ -184,7 +206,7 @@ def basic_composition(
     total = exact_product(Fraction(count), bound)
     if exact_compare(total, Fraction(1)) > 0:
         total = Fraction(1)
-    return PrivacyParameters(LogValue(_power(ratio, count)), total)
+    return PrivacyParameters(_epsilon_power(ratio, count), total)
 
 
 def advanced_composition(
@@ -198,7 +220,8 @@ def advanced_composition(
     """(√(2k log(1/δ')) ε + kε(e^ε - 1), kδ + δ') for δ' = ``slack`` in (0, 1).
 
     Dwork, Rothblum, Vadhan 2010, Thm III.3, as stated by Dwork, Roth 2014, Thm 3.20.  The
-    ε is an exact closed form (a LogValue whose ratio is its exponential).
+    ε is an exact closed form (a LogValue whose ratio is its exponential; e^{kε(e^ε - 1)} is
+    not expanded when its exponent is large).
 
     >>> result = advanced_composition(exp_epsilon=2, k=10, slack="1/1000")
     >>> result.delta, result.epsilon.decimal(6)
@@ -215,7 +238,7 @@ def advanced_composition(
     total = exact_sum([exact_product(Fraction(count), bound), extra])
     if exact_compare(total, Fraction(1)) > 0:
         total = Fraction(1)
-    return PrivacyParameters(LogValue(as_scalar(sympy.exp(value))), total)
+    return PrivacyParameters(LogValue(as_scalar(_exp(value))), total)
 
 
 def optimal_composition(
@@ -230,7 +253,9 @@ def optimal_composition(
 
     ``δ_i = Σ_{l=0}^{i-1} C(k, l) (e^{(k-l)ε} - e^{(k-2i+l)ε}) / (1 + e^ε)^k`` for
     ``0 <= i <= k/2``: the smallest δ for which every k-fold composition of (ε, δ)-DP
-    mechanisms is ((k - 2i)ε, δ)-DP.
+    mechanisms is ((k - 2i)ε, δ)-DP.  δ is a rational of about k·log2(1 + e^ε) bits, checked
+    against ``Bounds.exact_bits`` (and its i terms together against ``Bounds.loss_bits``)
+    before it is formed.
 
     >>> print(optimal_composition(exp_epsilon=3, k=2, i=1))
     (0, 1/2)
@@ -240,6 +265,21 @@ def optimal_composition(
     if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= count // 2:
         raise InvalidArgument(f"i={i!r} must be an int in [0, k/2] = [0, {count // 2}]")
     bound = probability(delta, name="delta")
+    # δ has the denominator (1 + e^ε)^k and (1 - δ)^k: k·log2 bits, which no log-domain form
+    # helps (δ is a difference of such numbers); the i terms form i numbers that size
+    bits = power_bits(_size(exact_sum([Fraction(1), ratio])) + _size(bound), count)
+    within_bound(
+        bits,
+        "exact_bits",
+        where="optimal_composition",
+        what=f"k={count} makes δ a rational of about {short_count(bits)} bits",
+    )
+    within_bound(
+        max(i, 1) * bits,
+        "loss_bits",
+        where="optimal_composition",
+        what=f"k={count}, i={i}: δ_i sums {i} terms of about {short_count(bits)} bits",
+    )
     terms = [
         exact_product(
             Fraction(math.comb(count, low)),
@@ -252,5 +292,5 @@ def optimal_composition(
         _power(exact_difference(Fraction(1), bound), count), exact_difference(Fraction(1), inner)
     )
     return PrivacyParameters(
-        LogValue(_power(ratio, count - 2 * i)), exact_difference(Fraction(1), kept)
+        _epsilon_power(ratio, count - 2 * i), exact_difference(Fraction(1), kept)
     )

@@ -22,7 +22,10 @@ exact polynomial products and powers (:mod:`exactpml.notions._lattice`): 1000-fo
 self-composition of randomized response takes milliseconds.  Otherwise the finite supports
 are convolved exactly (atoms with equal losses merged); the number of atoms formed is
 bounded by ``Bounds.loss_atoms`` (default 10^6; :class:`~exactpml.core.bounds.BoundExceeded`
-beyond it, raise it with ``exactpml.use_bounds(loss_atoms=...)``).
+beyond it, raise it with ``exactpml.use_bounds(loss_atoms=...)``), and their size by
+``Bounds.loss_bits``: the bits of every atom's numbers plus 2^11 per atom formed, predicted
+before the work (k-fold randomized response has about 2k atoms of k·log2(1 + e^ε) bits:
+Θ(k²) bits, 2^26 by default, about k = 3000 for e^ε = 3).
 
 >>> from exactpml import Distribution
 >>> pld = privacy_loss_distribution(Distribution({0: "3/4", 1: "1/4"}),
@@ -43,12 +46,14 @@ True
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import sympy
+from flint import arb, ctx, fmpq
 
 from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.decisions import exact_compare, prove_zero
@@ -63,10 +68,27 @@ from exactpml.core.exact import (
     to_sympy,
 )
 from exactpml.core.logvalue import LogValue
-from exactpml.core.parameters import exp_epsilon_of, positive_integer, probability, renyi_order
+from exactpml.core.parameters import (
+    exp_epsilon_of,
+    height,
+    positive_integer,
+    power_bits,
+    probability,
+    renyi_order,
+    short_count,
+    short_number,
+    within_bound,
+)
 from exactpml.errors import InvalidArgument
 from exactpml.notions._common import check_distribution_pair
-from exactpml.notions._lattice import LatticeLaw, lattice_exponents
+from exactpml.notions._lattice import ATOM_BITS, LatticeLaw, lattice_exponents
+from exactpml.numerics.log_moments import (
+    PRECISION,
+    RenyiBounds,
+    ball_ends,
+    log_moment,
+    order_precision,
+)
 
 __all__ = ["PrivacyLossDistribution", "privacy_loss_distribution"]
 
@@ -321,6 +343,15 @@ class PrivacyLossDistribution:
         atoms = len(self.losses) * len(other.losses)
         if atoms > current_bounds().loss_atoms:
             raise exceeded("compose", f"the convolution would form {atoms} atoms", "loss_atoms")
+        mine, theirs = self._atom_sizes(), other._atom_sizes()
+        size = len(theirs) * sum(mine) + len(mine) * sum(theirs) + ATOM_BITS * atoms
+        if size > current_bounds().loss_bits:
+            raise exceeded(
+                "compose",
+                f"the convolution would form {atoms} atoms of {size} bits together "
+                f"({ATOM_BITS} per atom formed)",
+                "loss_bits",
+            )
         ratios: list[Scalar] = []
         masses: list[Scalar] = []
         for a, m in zip(self.losses, self.masses, strict=True):
@@ -343,6 +374,29 @@ class PrivacyLossDistribution:
         count = positive_integer(k, name="k")
         if self._lattice is not None:
             return _from_lattice(self._lattice.power(count))
+        if count > 1:  # the k-fold law: multisets of k atoms, each k times the atoms' bits
+            sizes = self._atom_sizes()
+            limit = current_bounds()
+            if len(sizes) < 2:
+                atoms = len(sizes)
+            elif count > limit.loss_atoms:  # at least k + 1 sums: refused without counting
+                atoms = count + 1
+            else:
+                atoms = math.comb(count + len(sizes) - 1, min(len(sizes) - 1, count))
+            if atoms > limit.loss_atoms:
+                raise exceeded(
+                    "self_compose",
+                    f"k={count}: the composed privacy-loss law may have {short_count(atoms)} atoms",
+                    "loss_atoms",
+                )
+            size = atoms * (count * max(sizes, default=0) + ATOM_BITS)
+            if size > limit.loss_bits:
+                raise exceeded(
+                    "self_compose",
+                    f"k={count}: the composed privacy-loss law may have {short_count(atoms)} "
+                    f"atoms of {short_count(size)} bits together ({ATOM_BITS} per atom formed)",
+                    "loss_bits",
+                )
         result: PrivacyLossDistribution | None = None
         square = self
         while True:  # binary powering by exact convolutions
@@ -354,6 +408,12 @@ class PrivacyLossDistribution:
             square = square.compose(square)
         assert result is not None
         return result
+
+    def _atom_sizes(self) -> list[int]:
+        """Bits of each finite atom: its loss's ratio and its mass (the cost model's sizes)."""
+        return [
+            _size(loss.ratio) + _size(m) for loss, m in zip(self.losses, self.masses, strict=True)
+        ]
 
     # --- other functionals ----------------------------------------------------------------
     def expectation(self) -> Scalar:
@@ -374,7 +434,10 @@ class PrivacyLossDistribution:
 
         Returned as ``LogValue((E_P[e^{(α-1)L}])^{1/(α-1)})``: rational for α = 2 and
         rational laws, an exact algebraic number otherwise (certified decimals through
-        :meth:`LogValue.decimal`); ``∞`` when P(L = ∞) > 0.
+        :meth:`LogValue.decimal`); ``∞`` when P(L = ∞) > 0.  A single finite loss gives D_α =
+        that loss at every α; otherwise the powers e^{(α-1)L} are checked against
+        ``Bounds.exact_bits`` (and the root against ``Bounds.root_bits``) before they are
+        formed, and :meth:`renyi_divergence_bounds` gives certified bounds at every order.
 
         >>> pld = PrivacyLossDistribution.from_privacy_parameters(exp_epsilon=3)
         >>> print(pld.renyi_divergence(2))
@@ -386,33 +449,161 @@ class PrivacyLossDistribution:
         if alpha is sympy.oo:
             return self.losses[-1] if self.losses else LogValue(1)
         assert type(alpha) is Fraction
-        step = alpha - 1
-        if step.denominator == 1:
-            power = int(step)
-            moment = exact_sum(
-                [
-                    exact_product(m, _integer_power(loss.ratio, power))
-                    for loss, m in zip(self.losses, self.masses, strict=True)
-                ]
-            )
-        else:
-            moment = as_scalar(
-                sympy.Add(
-                    *(
-                        to_sympy(m)
-                        * to_sympy(loss.ratio) ** sympy.Rational(step.numerator, step.denominator)
-                        for loss, m in zip(self.losses, self.masses, strict=True)
-                    )
-                )
-            )
-        if step == 1:
-            return LogValue(moment)
-        root = sympy.Rational(step.denominator, step.numerator)
-        return LogValue(as_scalar(to_sympy(moment) ** root))
+        return renyi_of_atoms(
+            self.masses,
+            [loss.ratio for loss in self.losses],
+            alpha,
+            where="PrivacyLossDistribution.renyi_divergence",
+            bounds="PrivacyLossDistribution.renyi_divergence_bounds",
+        )
+
+    def renyi_divergence_bounds(self, order: object) -> RenyiBounds:
+        """Certified rational bounds on D_α(P || Q), at every order α > 1 or ∞ (rational atoms).
+
+        D_α = K(α - 1)/(α - 1) for the log-moment K(t) = log Σ m e^{tL}
+        (:mod:`exactpml.numerics.log_moments`), enclosed without forming e^{(α-1)L}: far
+        out it closes on D_∞ = the largest loss, within log(1/m*)/(α - 1) (m* its mass).
+
+        >>> pld = PrivacyLossDistribution.from_privacy_parameters(exp_epsilon=3)
+        >>> bounds = pld.renyi_divergence_bounds(10**100)
+        >>> float(bounds.lower) <= 1.0986122886681098 <= float(bounds.upper)  # log 3
+        True
+        """
+        alpha = renyi_order(order)
+        if not prove_zero(self.mass_at_infinity):
+            return RenyiBounds(Fraction(0), None, alpha)
+        return divergence_bounds(
+            self.masses,
+            [loss.ratio for loss in self.losses],
+            alpha,
+            where="PrivacyLossDistribution.renyi_divergence_bounds",
+        )
 
     def __str__(self) -> str:
         atoms = ", ".join(f"{loss}: {mass}" for loss, mass in self)
         return f"PrivacyLossDistribution({{{atoms}}})"
+
+
+def _size(value: Scalar) -> int:
+    """Bits of a rational, or of the rationals in a closed form (the cost model's size)."""
+    if type(value) is Fraction:
+        return height(value)
+    return max(
+        1, sum(height(Fraction(int(a.p), int(a.q))) for a in to_sympy(value).atoms(sympy.Rational))
+    )
+
+
+def renyi_of_atoms(
+    masses: Sequence[Scalar],
+    ratios: Sequence[Scalar],
+    alpha: Fraction,
+    *,
+    where: str,
+    bounds: str,
+) -> LogValue:
+    """D_α = (1/(α-1)) log Σ_i m_i r_i^{α-1} as ``LogValue((Σ m r^{α-1})^{1/(α-1)})``.
+
+    ``masses`` m_i > 0 under P and ``ratios`` r_i = p/q of the finite losses (Mironov 2017,
+    Def 3).  The cost model, checked before any power is formed:
+
+    * one ratio r for every atom: Σ m r^{α-1} = r^{α-1}, so D_α = log r at every α;
+    * otherwise r^{α-1} has about ⌈α - 1⌉ · log2(r) bits; the sum over a common denominator
+      is checked against ``Bounds.exact_bits``, and a rational sum whose 1/(α-1)-th root
+      sympy would search against ``Bounds.root_bits``.  Above either,
+      :class:`~exactpml.core.bounds.BoundExceeded` names the order and ``bounds``, the
+      function giving certified bounds at every order.
+    """
+    if not masses:  # P lives where Q vanishes: handled by the callers (D_α = ∞)
+        return LogValue.infinity()
+    step = alpha - 1
+    shown = f"order={short_number(alpha)}"
+    advice = f"(certified bounds at every order: exactpml.notions.{bounds})"
+    if all(type(r) is Fraction for r in ratios) and len(set(ratios)) == 1:
+        return LogValue(ratios[0])  # a constant loss: D_α = log r
+    rational = all(
+        type(m) is Fraction and type(r) is Fraction for m, r in zip(masses, ratios, strict=True)
+    )
+    if step.denominator == 1 and rational:
+        power = int(step)
+        weights = cast(list[Fraction], list(masses))
+        fractions = cast(list[Fraction], list(ratios))
+        common = math.lcm(*(m.denominator for m in weights))
+        below = math.lcm(*(r.denominator for r in fractions))
+        top = max(abs(r.numerator).bit_length() for r in fractions)
+        bits = common.bit_length() + power_bits(below.bit_length() + top, power)
+        within_bound(
+            bits,
+            "exact_bits",
+            where=where,
+            what=f"{shown} would form Σ m r^(α-1) of about {short_count(bits)} bits {advice}",
+        )
+        numerator = sum(  # one normalisation: Σ m (r V)^(α-1) over V^(α-1)
+            m.numerator
+            * (common // m.denominator)
+            * (r.numerator * (below // r.denominator)) ** power
+            for m, r in zip(weights, fractions, strict=True)
+        )
+        moment: Scalar = Fraction(numerator, common * below**power)
+    else:
+        bits = sum(
+            _size(m) + power_bits(_size(r), step) for m, r in zip(masses, ratios, strict=True)
+        )
+        within_bound(
+            bits,
+            "exact_bits",
+            where=where,
+            what=f"{shown} would form Σ m r^(α-1) of about {short_count(bits)} bits {advice}",
+        )
+        exponent = sympy.Rational(step.numerator, step.denominator)
+        moment = as_scalar(
+            sympy.Add(
+                *(
+                    to_sympy(m) * to_sympy(r) ** exponent
+                    for m, r in zip(masses, ratios, strict=True)
+                )
+            )
+        )
+    if step == 1:
+        return LogValue(moment)
+    if type(moment) is Fraction:
+        within_bound(
+            height(moment),
+            "root_bits",
+            where=where,
+            what=f"{shown} asks for the "
+            f"{short_number(step)}-th root of a rational of {height(moment)} bits {advice}",
+        )
+    root = sympy.Rational(step.denominator, step.numerator)
+    return LogValue(as_scalar(to_sympy(moment) ** root))
+
+
+def divergence_bounds(
+    masses: Sequence[Scalar], ratios: Sequence[Scalar], alpha: Scalar, *, where: str
+) -> RenyiBounds:
+    """Certified bounds on D_α from the atoms (m_i, r_i = p/q), every order (rational atoms)."""
+    if not masses:
+        return RenyiBounds(Fraction(0), None, alpha)
+    if not all(
+        type(m) is Fraction and type(r) is Fraction for m, r in zip(masses, ratios, strict=True)
+    ):
+        raise InvalidArgument(
+            f"{where}: certified bounds need rational laws (masses and ratios); these have "
+            "closed-form entries: use the exact value instead"
+        )
+    weights = cast(list[Fraction], list(masses))
+    fractions = cast(list[Fraction], list(ratios))
+    if alpha is sympy.oo:
+        top = max(fractions)
+        with ctx.workprec(PRECISION):
+            lower, upper = ball_ends(arb(fmpq(top.numerator, top.denominator)).log())
+        return RenyiBounds(lower, upper, alpha)
+    assert type(alpha) is Fraction
+    step = alpha - 1
+    precision = order_precision(step, where=where, shown=f"order={short_number(alpha)}")
+    with ctx.workprec(precision):
+        moment = log_moment(weights, fractions, step)
+        lower, upper = ball_ends(moment / arb(fmpq(step.numerator, step.denominator)))
+    return RenyiBounds(lower, upper, alpha)
 
 
 def _integer_power(ratio: Scalar, power: int) -> Scalar:

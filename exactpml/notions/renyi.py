@@ -40,22 +40,40 @@ import sympy
 from flint import arb, ctx, fmpq
 
 from exactpml.core import certify
+from exactpml.core.bounds import current_bounds
 from exactpml.core.decisions import exact_compare, exact_sign, prove_zero
 from exactpml.core.distribution import Distribution
-from exactpml.core.exact import Scalar, as_scalar, to_sympy
+from exactpml.core.exact import Scalar, as_scalar, exact_quotient, to_sympy
 from exactpml.core.logvalue import LogValue
-from exactpml.core.parameters import exp_epsilon_of, probability, real_number, renyi_order
+from exactpml.core.parameters import (
+    exp_epsilon_of,
+    power_bits,
+    probability,
+    real_number,
+    renyi_order,
+    tolerance_digits,
+)
+from exactpml.core.parameters import tolerance as checked_tolerance
 from exactpml.database import as_database_mechanism
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.leakage.hockey_stick import max_ratio
-from exactpml.notions._common import WorstCase, check_distribution_pair
-from exactpml.notions.privacy_loss import PrivacyLossDistribution, privacy_loss_of_rows
+from exactpml.notions._common import UnexpandedExp, WorstCase, check_distribution_pair
+from exactpml.notions.continuous_noise import _exp
+from exactpml.notions.privacy_loss import (
+    PrivacyLossDistribution,
+    _size,
+    divergence_bounds,
+    privacy_loss_of_rows,
+    renyi_of_atoms,
+)
+from exactpml.numerics.log_moments import RenyiBounds
 
 __all__ = [
     "ZCDPBounds",
     "dp_to_zcdp_rho",
     "rdp_to_dp_epsilon",
     "renyi_divergence",
+    "renyi_divergence_bounds",
     "renyi_dp_epsilon",
     "zcdp_rho",
     "zcdp_to_dp_epsilon",
@@ -70,32 +88,33 @@ def _rational(value: Fraction) -> sympy.Rational:
 
 
 def _divergence(row: Sequence[Scalar], other: Sequence[Scalar], alpha: Scalar) -> LogValue:
-    """D_α from two aligned vectors, straight from the sum Σ p^α q^{1-α}."""
+    """D_α from two aligned vectors: the atoms (p, p/q) of the sum Σ p^α q^{1-α}."""
     if alpha is sympy.oo:
         return max_ratio(row, other)[0]
     assert type(alpha) is Fraction
-    step = alpha - 1
-    integer = step.denominator == 1
-    rational_sum = Fraction(0)
-    terms: list[sympy.Expr] = []
+    masses: list[Scalar] = []
+    ratios: list[Scalar] = []
     for a, b in zip(row, other, strict=True):
         if prove_zero(a):
             continue
         if prove_zero(b):
             return LogValue.infinity()
-        if integer and type(a) is Fraction and type(b) is Fraction:
-            rational_sum += a ** (int(step) + 1) / b ** int(step)
-        else:
-            power = _rational(step)
-            terms.append(to_sympy(a) * (to_sympy(a) / to_sympy(b)) ** power)
-    moment = as_scalar(sympy.Add(_rational(rational_sum), *terms))
-    if step == 1:
-        return LogValue(moment)
-    return LogValue(as_scalar(to_sympy(moment) ** sympy.Rational(step.denominator, step.numerator)))
+        masses.append(a)
+        ratios.append(
+            a / b if type(a) is Fraction and type(b) is Fraction else exact_quotient(a, b)
+        )
+    return renyi_of_atoms(
+        masses, ratios, alpha, where="renyi_divergence", bounds="renyi_divergence_bounds"
+    )
 
 
 def renyi_divergence(p: Distribution, q: Distribution, order: object) -> LogValue:
     """D_α(P || Q) = (1/(α-1)) log Σ_{p>0} p^α q^{1-α} (Mironov 2017, Def 3), α > 1 or ∞.
+
+    A constant ratio p/q = r on supp P gives log r at every α; otherwise the powers are
+    checked against ``Bounds.exact_bits`` and ``Bounds.root_bits`` before they are formed
+    (:class:`~exactpml.core.bounds.BoundExceeded` names the order), and
+    :func:`renyi_divergence_bounds` gives certified bounds at every order.
 
     >>> from exactpml import Distribution
     >>> p, q = Distribution({0: "1/2", 1: "1/2"}), Distribution({0: "1/4", 1: "3/4"})
@@ -107,6 +126,40 @@ def renyi_divergence(p: Distribution, q: Distribution, order: object) -> LogValu
     p, q = check_distribution_pair(p, q)
     alpha = renyi_order(order)
     return _divergence(p.probabilities, [q[o] for o in p.outcomes], alpha)
+
+
+def renyi_divergence_bounds(p: Distribution, q: Distribution, order: object) -> RenyiBounds:
+    """Certified rational bounds on D_α(P || Q), at every order α > 1 or ∞ (rational laws).
+
+    With t = α - 1, D_α = K(t)/t for the log-moment K(t) = log Σ_{p>0} p (p/q)^t, enclosed
+    without forming (p/q)^t (:mod:`exactpml.numerics.log_moments`): ``order=10**999`` costs
+    what ``order=2`` does.  With r* = max p/q (= e^{D_∞}) and p* the P-mass where it is
+    attained, p* r*^t <= Σ p (p/q)^t <= r*^t (Σ p = 1), so
+
+        D_∞ - log(1/p*)/(α - 1)  <=  D_α  <=  D_∞,
+
+    which the enclosure sharpens to about 2^-120 of the value.  ``upper`` is ``None`` when
+    D_α = ∞ (some q = 0 < p).
+
+    >>> from exactpml import Distribution
+    >>> p, q = Distribution({0: "3/4", 1: "1/4"}), Distribution({0: "1/4", 1: "3/4"})
+    >>> bounds = renyi_divergence_bounds(p, q, "1e999")
+    >>> float(bounds.lower) <= 1.0986122886681098 <= float(bounds.upper)  # D_∞ = log 3
+    True
+    """
+    p, q = check_distribution_pair(p, q)
+    alpha = renyi_order(order)
+    masses: list[Scalar] = []
+    ratios: list[Scalar] = []
+    for outcome, a in p.items():
+        b = q[outcome]
+        if prove_zero(a):
+            continue
+        if prove_zero(b):
+            return RenyiBounds(Fraction(0), None, alpha)
+        masses.append(a)
+        ratios.append(exact_quotient(a, b))
+    return divergence_bounds(masses, ratios, alpha, where="renyi_divergence_bounds")
 
 
 def renyi_dp_epsilon(mechanism: object, order: object) -> WorstCase:
@@ -202,10 +255,10 @@ def _ball(value: Fraction, radius: Fraction = Fraction(0)) -> arb:
 class _Objective:
     """f(t) = K(t) / (t (1 + t)) with K(t) = log E_P[e^{tL}] (t = α - 1), in balls."""
 
-    def __init__(self, pld: PrivacyLossDistribution) -> None:
-        self.weights = [certify.enclosure(m, _PRECISION) for m in pld.masses]
+    def __init__(self, pld: PrivacyLossDistribution, precision: int = _PRECISION) -> None:
+        self.weights = [certify.enclosure(m, precision) for m in pld.masses]
         self.logs = [
-            certify.enclosure(sympy.log(to_sympy(loss.ratio)), _PRECISION) for loss in pld.losses
+            certify.enclosure(sympy.log(to_sympy(loss.ratio)), precision) for loss in pld.losses
         ]
         self.kl = sum((w * x for w, x in zip(self.weights, self.logs, strict=True)), arb(0))
 
@@ -258,7 +311,9 @@ class _Objective:
         )
 
 
-def _pair_zcdp(pld: PrivacyLossDistribution, tolerance: Fraction) -> ZCDPBounds:
+def _pair_zcdp(
+    pld: PrivacyLossDistribution, tolerance: Fraction, precision: int = _PRECISION
+) -> ZCDPBounds:
     """sup_{α>1} D_α(P || Q)/α for one pair, certified (Bun, Steinke 2016, Def 1.1).
 
     With t = α - 1 the objective is f(t) = K(t)/(t(1+t)), K(t) = log E_P[e^{tL}] convex with
@@ -275,14 +330,14 @@ def _pair_zcdp(pld: PrivacyLossDistribution, tolerance: Fraction) -> ZCDPBounds:
         return ZCDPBounds(Fraction(0), None, sympy.oo)
     if all(exact_compare(loss.ratio, Fraction(1)) == 0 for loss in pld.losses):
         return ZCDPBounds(Fraction(0), Fraction(0), Fraction(0))
-    with ctx.workprec(_PRECISION):
-        objective = _Objective(pld)
+    with ctx.workprec(precision):
+        objective = _Objective(pld, precision)
         kl_low = _fraction(objective.kl.lower())
         if kl_low <= 0:  # D_KL > 0 (the laws differ) but below the working precision
             raise Undecided(
-                f"zCDP ρ of a pair: D_KL is positive but not separated from 0 at {_PRECISION} bits"
+                f"zCDP ρ of a pair: D_KL is positive but not separated from 0 at {precision} bits"
             )
-        largest = certify.enclosure(sympy.log(to_sympy(pld.losses[-1].ratio)), _PRECISION)
+        largest = certify.enclosure(sympy.log(to_sympy(pld.losses[-1].ratio)), precision)
         span = Fraction(1)
         while _fraction(largest.upper()) / (1 + span) > kl_low:  # the tail is below D_KL
             span *= 2
@@ -330,7 +385,8 @@ def zcdp_rho(mechanism: object, *, tolerance: object = "1/1000000") -> ZCDPBound
 
     Bun, Steinke 2016, Def 1.1.  Returns rational bounds within the relative ``tolerance``
     (``within_tolerance`` is ``False``, the bounds still certified, if branch and bound does
-    not reach it within its step budget of 5000 refinements per pair)
+    not reach it within its step budget of 5000 refinements per pair); log2(1/tolerance) is
+    checked against ``Bounds.tolerance_bits`` and the balls' precision follows it
     and, when proved, the exact value: ``D_KL(M(x) || M(x'))`` of the worst pair when the
     supremum is the limit α → 1 (randomized response, for instance), ``0`` or ``oo``.
 
@@ -339,8 +395,8 @@ def zcdp_rho(mechanism: object, *, tolerance: object = "1/1000000") -> ZCDPBound
     >>> print(zcdp_rho(rr).value)
     log(3)/2
     """
-    relative = probability(tolerance, name="tolerance", open_interval=True, rational=True)
-    assert type(relative) is Fraction
+    relative = checked_tolerance(tolerance, where="zcdp_rho", relative=True)
+    precision = max(_PRECISION, tolerance_digits(relative) + 28)  # the balls follow it
     checked = as_database_mechanism(mechanism)
     reduction = checked.reduction()
     results: list[tuple[ZCDPBounds, Any]] = []
@@ -349,7 +405,9 @@ def zcdp_rho(mechanism: object, *, tolerance: object = "1/1000000") -> ZCDPBound
         if (v, v2) in seen:
             continue
         seen.add((v, v2))
-        bounds = _pair_zcdp(privacy_loss_of_rows(reduction.row(v), reduction.row(v2)), relative)
+        bounds = _pair_zcdp(
+            privacy_loss_of_rows(reduction.row(v), reduction.row(v2)), relative, precision
+        )
         results.append((bounds, databases))
         if bounds.value is sympy.oo:
             break
@@ -387,10 +445,16 @@ def rdp_to_dp_epsilon(
     Steinke 2020, Prop 12), never larger.  δ in (0, 1); ε_R given as ε (a number or
     LogValue) or as exp_epsilon = e^{ε_R}.
 
+    The ratio e^ε holds δ^{-1/(α-1)}, about log2(1/δ)/(α-1) bits: when that is above
+    ``Bounds.exact_bits`` (α near 1) the same exact value is kept in the log domain,
+    ``LogValue(exp(ε_R + log(1/δ)/(α-1)))``, instead of being expanded.
+
     >>> print(rdp_to_dp_epsilon(exp_epsilon=2, order=3, delta="1/4"))
     log(4)
     >>> print(rdp_to_dp_epsilon(exp_epsilon=2, order=3, delta="1/4", conversion="cks"))
     log(8*sqrt(3)/9)
+    >>> print(rdp_to_dp_epsilon(exp_epsilon=2, order="1+1e-8", delta="1/10"))
+    log(2) + 100000000*log(10)
     """
     ratio = exp_epsilon_of(epsilon, exp_epsilon)
     alpha = renyi_order(order)
@@ -402,7 +466,17 @@ def rdp_to_dp_epsilon(
         raise InvalidArgument(f"conversion={conversion!r} must be 'mironov' or 'cks'")
     if ratio is sympy.oo:
         return LogValue.infinity()
-    exponent = sympy.Rational(-1) / _rational(alpha - 1)
+    inverse = 1 / (alpha - 1)
+    size = _size(bound) + (_size(alpha) if conversion == "cks" else 0)
+    if power_bits(size, inverse) > current_bounds().exact_bits:
+        # δ^{-1/(α-1)} would have too many digits (10^8 · log2(1/δ) bits at α = 1 + 10^-8):
+        # the same number in the log domain, e^{ε_R + log(1/δ)/(α-1) [+ CKS terms]}
+        logarithm = sympy.log(to_sympy(ratio)) - _rational(inverse) * sympy.log(to_sympy(bound))
+        if conversion == "cks":
+            a = _rational(alpha)
+            logarithm += sympy.log(1 - 1 / a) - _rational(inverse) * sympy.log(a)
+        return LogValue(UnexpandedExp(logarithm))
+    exponent = -_rational(inverse)
     value = to_sympy(ratio) * to_sympy(bound) ** exponent
     if conversion == "cks":
         a = _rational(alpha)
@@ -427,7 +501,7 @@ def zcdp_to_rdp_epsilon(rho: object, order: object) -> LogValue:
     alpha = renyi_order(order)
     if alpha is sympy.oo:
         return LogValue(1) if exact_sign(value) == 0 else LogValue.infinity()
-    return LogValue(as_scalar(sympy.exp(to_sympy(value) * to_sympy(alpha))))
+    return LogValue(as_scalar(_exp(to_sympy(value) * to_sympy(alpha))))
 
 
 def zcdp_to_dp_epsilon(rho: object, delta: object) -> LogValue:
@@ -438,7 +512,7 @@ def zcdp_to_dp_epsilon(rho: object, delta: object) -> LogValue:
     """
     value = to_sympy(_nonnegative(rho, "rho"))
     bound = to_sympy(probability(delta, name="delta", open_interval=True))
-    return LogValue(as_scalar(sympy.exp(value + 2 * sympy.sqrt(value * sympy.log(1 / bound)))))
+    return LogValue(as_scalar(_exp(value + 2 * sympy.sqrt(value * sympy.log(1 / bound)))))
 
 
 def dp_to_zcdp_rho(epsilon: object = None, *, exp_epsilon: object = None) -> Scalar:

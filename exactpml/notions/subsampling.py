@@ -11,6 +11,9 @@ Two samplers turn a finite mechanism into a mechanism on a larger population D^n
   (m = the base mechanism's size), kept in index order, is given to M on D^m.  Row of x:
   ``C(n, m)^{-1} Σ_{|S| = m} M(x_S)``.
 
+Both are exponential in n: the table (|D|^n rows) and the mixtures (2^n or C(n, m) rows
+each) are checked against ``Bounds.table_entries`` and ``Bounds.iteration_work`` first.
+
 The results are :class:`~exactpml.database.DatabaseMechanism` objects, so δ(ε), ε-DP, Rényi
 DP and composition of the subsampled mechanism are the exact functions of
 :mod:`exactpml.notions`.  The amplification theorems are exact functions to check against
@@ -57,7 +60,13 @@ from exactpml.core.exact import (
 )
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
-from exactpml.core.parameters import exp_epsilon_of, positive_integer, probability
+from exactpml.core.parameters import (
+    exp_epsilon_of,
+    positive_integer,
+    probability,
+    short_count,
+    within_bound,
+)
 from exactpml.database import (
     BOTTOM,
     DatabaseMechanism,
@@ -65,6 +74,7 @@ from exactpml.database import (
     as_database_mechanism,
 )
 from exactpml.errors import InvalidArgument
+from exactpml.notions._common import bounded_explicit
 from exactpml.notions.composition import PrivacyParameters
 
 __all__ = [
@@ -79,7 +89,29 @@ Label = Hashable
 
 def _explicit(mechanism: object) -> DatabaseMechanism:
     checked = as_database_mechanism(mechanism)
-    return checked if isinstance(checked, DatabaseMechanism) else checked.explicit()
+    if isinstance(checked, DatabaseMechanism):
+        return checked
+    return bounded_explicit(checked, where="subsampling")
+
+
+def _check_size(letters: int, size: int, width: int, subsets: int, where: str) -> None:
+    """Refuse a mechanism on D^n of |D|^n × |Y| entries above ``Bounds.table_entries``, or
+    mixtures of ``subsets`` rows each above ``Bounds.iteration_work``, before building it."""
+    databases = letters**size
+    within_bound(
+        databases * width,
+        "table_entries",
+        where=where,
+        what=f"n={size}: the mechanism on D^n would have {short_count(databases)} databases × "
+        f"{width} outputs",
+    )
+    within_bound(
+        databases * subsets * width,
+        "iteration_work",
+        where=where,
+        what=f"n={size}: {short_count(databases)} databases mix {short_count(subsets)} rows of "
+        f"{width} outputs each",
+    )
 
 
 def _mixture(rows: list[tuple[Scalar, tuple[Scalar, ...]]], width: int) -> tuple[Scalar, ...]:
@@ -115,10 +147,11 @@ def poisson_subsampled(
     letters = [d for d in space.alphabet if d != absent]
     if not letters:
         raise InvalidArgument("the mechanism's alphabet has no entry besides absent")
-    target = DatabaseSpace(letters, space.size)
-    keep, drop = gamma, exact_difference(Fraction(1), gamma)
     kernel = base.mechanism
     width = len(kernel.outputs)
+    _check_size(len(letters), space.size, width, 2**space.size, "poisson_subsampled")
+    target = DatabaseSpace(letters, space.size)
+    keep, drop = gamma, exact_difference(Fraction(1), gamma)
     subsets = [
         (kept, exact_product(_power(keep, len(kept)), _power(drop, space.size - len(kept))))
         for r in range(space.size + 1)
@@ -154,9 +187,12 @@ def subsampled_without_replacement(mechanism: object, size: int) -> DatabaseMech
     base = _explicit(mechanism)
     space = base.space
     n = positive_integer(size, name="size", minimum=space.size)
-    target = DatabaseSpace(space.alphabet, n)
     kernel = base.mechanism
     width = len(kernel.outputs)
+    _check_size(
+        len(space.alphabet), n, width, math.comb(n, space.size), "subsampled_without_replacement"
+    )
+    target = DatabaseSpace(space.alphabet, n)
     share = Fraction(1, math.comb(n, space.size))
     subsets = list(itertools.combinations(range(n), space.size))
     rows = []

@@ -20,6 +20,11 @@ Modules: :mod:`.vulnerability` (Bayes and g-vulnerability and leakage), :mod:`.g
 maximal α-leakage, the guessing ratio), :mod:`.shannon_capacity` (certified capacity
 brackets), :mod:`.channels` (cascade, parallel composition, marginals, refinement).
 
+Work is bounded before it starts (``exactpml.Bounds``): an order α whose exact powers would
+be too large is refused naming it (``renyi_entropy_bounds`` and
+``sibson_mutual_information_bounds`` give certified bounds at every order, 10^999
+included), as are tolerances, iteration budgets and tables that would cost too much.
+
 >>> from exactpml import Distribution, Mechanism
 >>> from exactpml.qif import additive_bayes_leakage, multiplicative_bayes_capacity
 >>> channel = Mechanism({0: {"y": "1/2", "n": "1/2"}, 1: {"y": 1}})
@@ -29,7 +34,13 @@ Fraction(1, 4)
 log(3/2)
 """
 
-from exactpml.qif.alpha import guessing_ratio, maximal_alpha_leakage, sibson_mutual_information
+from exactpml.numerics.log_moments import RenyiBounds
+from exactpml.qif.alpha import (
+    guessing_ratio,
+    maximal_alpha_leakage,
+    sibson_mutual_information,
+    sibson_mutual_information_bounds,
+)
 from exactpml.qif.capacity import Capacity, additive_bayes_capacity, multiplicative_bayes_capacity
 from exactpml.qif.channels import (
     RefinementCertificate,
@@ -44,6 +55,7 @@ from exactpml.qif.entropy import (
     conditional_entropy,
     mutual_information,
     renyi_entropy,
+    renyi_entropy_bounds,
     shannon_entropy,
 )
 from exactpml.qif.gain import GainFunction
@@ -64,6 +76,7 @@ __all__ = [
     "CapacityBounds",
     "GainFunction",
     "RefinementCertificate",
+    "RenyiBounds",
     "additive_bayes_capacity",
     "additive_bayes_leakage",
     "additive_g_leakage",
@@ -85,7 +98,9 @@ __all__ = [
     "refinement_map",
     "refines",
     "renyi_entropy",
+    "renyi_entropy_bounds",
     "shannon_capacity",
     "shannon_entropy",
     "sibson_mutual_information",
+    "sibson_mutual_information_bounds",
 ]

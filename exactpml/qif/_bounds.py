@@ -10,7 +10,21 @@ denominator and then certified.
   I(π; W) <= C <= max_x D(W_x || πW) (for every Q: I(π; W) = min_Q Σ π(x) D(W_x || Q); Blahut 1972).
 * Sibson capacity C_α = max_π I_α^S(π; W) for α > 1 (the maximal α-leakage of Liao et al.
   2019): I_α^S(π; W) <= C_α <= max_x D_α(W_x || Q) for every Q (the Rényi radius,
-  from I_α^S(π) <= D_α(π×W || π×Q) <= max_x D_α(W_x || Q); Csiszár 1995).
+  from I_α^S(π) <= D_α(π×W || π×Q) <= max_x D_α(W_x || Q); Csiszár 1995).  Both are
+  log-moments (:mod:`exactpml.numerics.log_moments`), enclosed without forming W^α, so any
+  order α > 1 (10^999 included) costs the same.
+
+**The bracket at large α.**  Let M_y = max_x W(x, y), R = Σ_y M_y (>= 1) and X* a set of m
+inputs holding one maximiser of every column.  Then, for every α > 1,
+
+    log R - log(m)/(α - 1)  <=  C_α  <=  log R.
+
+Upper: take Q = M/R in the radius; D_α(W_x || Q) = (1/(α-1)) log(R^{α-1} Σ_y W (W/M_y)^{α-1})
+<= log R since W <= M_y and Σ_y W(x, y) = 1.  Lower: at π uniform on X*,
+Σ_x π(x) W(x, y)^α >= M_y^α / m for every y, so I_α^S(π) >= α/(α-1) log(m^{-1/α} R)
+= α/(α-1) log R - log(m)/(α-1) >= log R - log(m)/(α-1) (log R >= 0).  The width
+log(m)/(α - 1) shrinks like 1/α: far out it is below any tolerance, and the capacity is
+then returned with no iteration at all.
 """
 
 from __future__ import annotations
@@ -21,7 +35,16 @@ from typing import Any
 
 from flint import arb, ctx, fmpq
 
-__all__ = ["ball_bounds", "propose_prior", "rational_weights"]
+from exactpml.numerics.log_moments import log_moment
+
+__all__ = [
+    "ball_bounds",
+    "column_cover",
+    "propose_prior",
+    "rational_weights",
+    "sibson_output",
+    "sibson_value_ball",
+]
 
 PRECISION = 160
 """Working precision (bits) of the balls."""
@@ -69,13 +92,15 @@ def _powers(rows: Sequence[Sequence[Fraction]], alpha: Fraction | None) -> list[
     return result
 
 
-def shannon_lower(rows: Sequence[Sequence[Fraction]], prior: Sequence[Fraction]) -> Fraction:
+def shannon_lower(
+    rows: Sequence[Sequence[Fraction]], prior: Sequence[Fraction], precision: int = PRECISION
+) -> Fraction:
     """A certified lower bound on I(π; W) = Σ π(x) W(x, y) log(W(x, y) / (πW)(y))."""
     output = [
         sum((p * row[j] for p, row in zip(prior, rows, strict=True)), Fraction(0))
         for j in range(len(rows[0]))
     ]
-    with ctx.workprec(PRECISION):
+    with ctx.workprec(precision):
         total = arb(0)
         for p, row in zip(prior, rows, strict=True):
             for j, w in enumerate(row):
@@ -85,10 +110,10 @@ def shannon_lower(rows: Sequence[Sequence[Fraction]], prior: Sequence[Fraction])
 
 
 def shannon_upper(
-    rows: Sequence[Sequence[Fraction]], output: Sequence[Fraction]
+    rows: Sequence[Sequence[Fraction]], output: Sequence[Fraction], precision: int = PRECISION
 ) -> Fraction | None:
     """A certified upper bound on max_x D(W_x || Q) (None when some D is infinite)."""
-    with ctx.workprec(PRECISION):
+    with ctx.workprec(precision):
         best: Fraction | None = Fraction(0)
         for row in rows:
             total = arb(0)
@@ -101,37 +126,51 @@ def shannon_upper(
         return best
 
 
-def sibson_value_ball(
+def _column_terms(
+    rows: Sequence[Sequence[Fraction]], prior: Sequence[Fraction], column: int
+) -> tuple[list[Fraction], list[Fraction]]:
+    """(π(x), W(x, y)) over the x with π(x) > 0 and W(x, y) > 0, for y = ``column``."""
+    masses, entries = [], []
+    for p, row in zip(prior, rows, strict=True):
+        if p and row[column]:
+            masses.append(p)
+            entries.append(row[column])
+    return masses, entries
+
+
+def _tilted(
     rows: Sequence[Sequence[Fraction]], prior: Sequence[Fraction], alpha: Fraction
+) -> list[arb | None]:
+    """(Σ_x π(x) W(x, y)^α)^{1/α} per output (None where it is exactly 0), in the context."""
+    balls: list[arb | None] = []
+    for j in range(len(rows[0])):
+        masses, entries = _column_terms(rows, prior, j)
+        balls.append((log_moment(masses, entries, alpha) / _arb(alpha)).exp() if masses else None)
+    return balls
+
+
+def sibson_value_ball(
+    rows: Sequence[Sequence[Fraction]],
+    prior: Sequence[Fraction],
+    alpha: Fraction,
+    precision: int = PRECISION,
 ) -> arb:
     """I_α^S(π; W) = α/(α-1) log Σ_y (Σ_x π(x) W(x, y)^α)^{1/α}, as a ball."""
-    with ctx.workprec(PRECISION):
-        powered = _powers(rows, alpha)
-        inverse = _arb(1 / alpha)
-        total = arb(0)
-        for j in range(len(rows[0])):
-            if not any(p and row[j] for p, row in zip(prior, rows, strict=True)):
-                continue  # an exact zero term
-            inner = sum((_arb(p) * row[j] for p, row in zip(prior, powered, strict=True)), arb(0))
-            total += inner**inverse
+    with ctx.workprec(precision):
+        total = sum((b for b in _tilted(rows, prior, alpha) if b is not None), arb(0))
         return _arb(alpha / (alpha - 1)) * total.log()
 
 
 def sibson_output(
-    rows: Sequence[Sequence[Fraction]], prior: Sequence[Fraction], alpha: Fraction
+    rows: Sequence[Sequence[Fraction]],
+    prior: Sequence[Fraction],
+    alpha: Fraction,
+    precision: int = PRECISION,
 ) -> list[Fraction]:
     """A rational Q near the α-tilted output (Σ_x π(x) W(x, y)^α)^{1/α}, normalised, with
     Q(y) > 0 wherever some W(x, y) > 0 (so every D_α(W_x || Q) is finite)."""
-    with ctx.workprec(PRECISION):
-        powered = _powers(rows, alpha)
-        inverse = _arb(1 / alpha)
-        balls = []
-        for j in range(len(rows[0])):
-            if not any(p and row[j] for p, row in zip(prior, rows, strict=True)):
-                balls.append(arb(0))
-                continue
-            inner = sum((_arb(p) * row[j] for p, row in zip(prior, powered, strict=True)), arb(0))
-            balls.append(inner**inverse)
+    with ctx.workprec(precision):
+        balls = [arb(0) if b is None else b for b in _tilted(rows, prior, alpha)]
         weights = rational_weights(balls)
     reachable = [any(row[j] for row in rows) for j in range(len(rows[0]))]
     kept = [w if r else Fraction(0) for w, r in zip(weights, reachable, strict=True)]
@@ -139,20 +178,36 @@ def sibson_output(
 
 
 def renyi_radius_upper(
-    rows: Sequence[Sequence[Fraction]], output: Sequence[Fraction], alpha: Fraction
+    rows: Sequence[Sequence[Fraction]],
+    output: Sequence[Fraction],
+    alpha: Fraction,
+    precision: int = PRECISION,
 ) -> Fraction:
-    """A certified upper bound on max_x D_α(W_x || Q), D_α = log(Σ_y W^α Q^{1-α}) / (α - 1)."""
-    with ctx.workprec(PRECISION):
+    """A certified upper bound on max_x D_α(W_x || Q), D_α = log(Σ_y W^α Q^{1-α}) / (α - 1).
+
+    Each D_α is the log-moment K(α - 1)/(α - 1) with masses W(x, ·) and ratios W/Q.
+    """
+    step = alpha - 1
+    with ctx.workprec(precision):
         best = None
         for row in rows:
-            total = arb(0)
-            for w, q in zip(row, output, strict=True):
-                if w:
-                    total += _arb(w) ** _arb(alpha) * _arb(q) ** _arb(1 - alpha)
-            value = ball_bounds(total.log() / _arb(alpha - 1))[1]
+            masses = [w for w in row if w]
+            ratios = [w / q for w, q in zip(row, output, strict=True) if w]
+            value = ball_bounds(log_moment(masses, ratios, step) / _arb(step))[1]
             best = value if best is None else max(best, value)
         assert best is not None
         return best
+
+
+def column_cover(rows: Sequence[Sequence[Fraction]]) -> tuple[Fraction, list[int]]:
+    """R = Σ_y max_x W(x, y) and the inputs X* holding the first maximiser of every column."""
+    total = Fraction(0)
+    cover: dict[int, None] = {}
+    for column in zip(*rows, strict=True):
+        top = max(column)
+        total += top
+        cover.setdefault(column.index(top), None)
+    return total, sorted(cover)
 
 
 def propose_prior(
@@ -296,7 +351,9 @@ def pruned_alpha_prior(
     """
     import numpy as np
 
-    a = float(alpha)
+    if alpha - 1 < Fraction(1, 2**16) or alpha > 2**16:
+        return None  # float powers lose everything (W^α underflows, 1/(α - 1) overflows)
+    a, step = float(alpha), float(alpha - 1)
     powered = np.array([[float(v) ** a if v else 0.0 for v in row] for row in rows])
 
     def state(weights: Any) -> tuple[float, Any]:
@@ -304,11 +361,11 @@ def pruned_alpha_prior(
         total = tilted.sum()
         q = np.where(tilted > 0, tilted / total, 1.0)
         sums = (powered * q ** (1 - a)).sum(axis=1)
-        return a / (a - 1) * float(np.log(total)), sums
+        return a / step * float(np.log(total)), sums
 
     pi = np.array([float(p) for p in prior])
     value, sums = state(pi)
-    divergences = np.log(sums) / (a - 1)
+    divergences = np.log(sums) / step
     order = np.argsort(-divergences)
     best, best_value = None, value
     for kept in range(1, len(pi) + 1):  # keep the inputs of the k largest divergences
@@ -316,7 +373,7 @@ def pruned_alpha_prior(
         weights[order[:kept]] = np.maximum(pi[order[:kept]], 1e-3)
         weights /= weights.sum()
         for _ in range(200):
-            weights = weights * state(weights)[1] ** (1 / (a - 1))
+            weights = weights * state(weights)[1] ** (1 / step)
             weights /= weights.sum()
         if np.all(np.isfinite(weights)):
             candidate_value = state(weights)[0]

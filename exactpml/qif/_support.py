@@ -12,12 +12,15 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.bounds import current_bounds
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar
 from exactpml.core.mechanism import Mechanism
+from exactpml.core.parameters import height
 from exactpml.errors import InvalidArgument
 
 __all__ = [
+    "expanded_log",
     "log_combination",
     "rational_kernel",
     "rational_prior",
@@ -84,20 +87,38 @@ def log_combination(terms: Iterable[tuple[Fraction, Fraction]]) -> Scalar:
     Terms with ``c = 0`` or ``a = 1`` vanish; each ``log(p/q)`` is split into
     ``log p - log q`` (``expand_log``), so equal values written from different fractions
     usually print alike.  The result is a ``Fraction`` (0) when no term remains.
+
+    ``expand_log`` also writes ``log(n^k)`` as ``k log n`` by a perfect-power search whose
+    time grows fast with the size of n (12 s at 3·10^5 bits), so arguments of more than
+    ``Bounds.root_bits`` bits are only split into ``log p - log q``: the same exact value.
     """
+    limit = current_bounds().root_bits
     parts: list[sympy.Expr] = []
+    large: list[sympy.Expr] = []
     for coefficient, argument in terms:
         if coefficient == 0 or argument == 1:
             continue
         if argument <= 0:
             raise InvalidArgument(f"log of a non-positive number {argument}")
-        parts.append(
-            sympy.Rational(coefficient.numerator, coefficient.denominator)
-            * sympy.log(sympy.Rational(argument.numerator, argument.denominator))
-        )
-    if not parts:
+        factor = sympy.Rational(coefficient.numerator, coefficient.denominator)
+        if height(argument) > limit:
+            large.append(factor * sympy.log(sympy.Integer(argument.numerator)))
+            large.append(-factor * sympy.log(sympy.Integer(argument.denominator)))
+            continue
+        parts.append(factor * sympy.log(sympy.Rational(argument.numerator, argument.denominator)))
+    if not parts and not large:
         return Fraction(0)
-    return as_scalar(sympy.expand_log(sympy.Add(*parts), force=True))
+    return as_scalar(sympy.Add(sympy.expand_log(sympy.Add(*parts), force=True), *large))
+
+
+def expanded_log(value: sympy.Expr) -> sympy.Expr:
+    """``expand_log(value, force=True)`` unless an integer in ``value`` has more than
+    ``Bounds.root_bits`` bits (its perfect-power search would take minutes): then ``value``."""
+    limit = current_bounds().root_bits
+    for atom in value.atoms(sympy.Rational):
+        if max(abs(atom.p).bit_length(), atom.q.bit_length()) > limit:
+            return value
+    return sympy.expand_log(value, force=True)
 
 
 def column_maxima(rows: Sequence[Sequence[Fraction]], weights: Sequence[Fraction]) -> Fraction:

@@ -31,7 +31,7 @@ from itertools import combinations
 from exactpml.core.distribution import Distribution
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
-from exactpml.core.parameters import positive_integer
+from exactpml.core.parameters import positive_integer, within_bound
 from exactpml.errors import InvalidArgument
 from exactpml.qif._support import rational_kernel
 
@@ -79,7 +79,8 @@ def additive_bayes_capacity(mechanism: Mechanism, *, max_secrets: int = MAX_SECR
 
     The maximum is realised on a prior uniform on some non-empty S ⊆ X, where the leakage is
     ``(Σ_y max_{x∈S} C(x, y) - 1) / |S|``; every S is tried (the smallest maximiser first, in
-    input order).  More than ``max_secrets`` inputs raises ``InvalidArgument``.
+    input order).  More than ``max_secrets`` inputs raises ``InvalidArgument``, and the
+    enumeration's n·2^(n-1)·m comparisons (m outputs) are checked against ``Bounds.iteration_work``.
 
     >>> capacity = additive_bayes_capacity(Mechanism.identity("abc"))
     >>> capacity.value, capacity.prior["a"]
@@ -93,9 +94,17 @@ def additive_bayes_capacity(mechanism: Mechanism, *, max_secrets: int = MAX_SECR
             f"max_secrets={bound} (the capacity is NP-hard; raise max_secrets to enumerate "
             f"2^{len(rows)} subsets)"
         )
+    width = len(mechanism.outputs)
+    work = len(rows) * 2 ** max(len(rows) - 1, 0) * width  # Σ_S |S| · |Y| = n 2^(n-1) |Y|
+    within_bound(
+        work,
+        "iteration_work",
+        where="additive_bayes_capacity",
+        what=f"the {2 ** len(rows)} subsets of {len(rows)} inputs × {width} outputs ask for "
+        f"{work} comparisons",
+    )
     best = Fraction(0)
     best_subset: tuple[int, ...] = (0,)
-    width = len(mechanism.outputs)
     for size in range(2, len(rows) + 1):
         for subset in combinations(range(len(rows)), size):
             total = sum((max(rows[i][j] for i in subset) for j in range(width)), Fraction(0))

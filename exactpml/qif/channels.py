@@ -7,6 +7,9 @@ structural refinement C ⊑ D ("D is C post-processed": D = C R for a channel R;
 Chapter 9), which the Coriaceous theorem (Chapter 9) equates with "D never leaks
 more than C under any prior and gain function".
 
+Every operation checks the size of what it builds (``Bounds.table_entries``) and of the
+products it forms (``Bounds.iteration_work``) before building it.
+
 Refinement is decided exactly: D = C R with R >= 0 and rows of R summing to 1 is a linear
 feasibility problem, solved by an exact simplex over ``Fraction``.  When it is infeasible,
 :func:`refinement_map` returns no map and :func:`refinement_certificate` gives a Farkas
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exactpml.core.mechanism import Mechanism
-from exactpml.core.parameters import positive_integer
+from exactpml.core.parameters import positive_integer, within_bound
 from exactpml.errors import InvalidArgument
 from exactpml.qif._lp import feasible_point
 from exactpml.qif._support import rational_kernel, require_mechanism
@@ -51,6 +54,17 @@ raise ``InvalidArgument`` instead of running for minutes (raise ``max_unknowns``
 on)."""
 
 
+def _check_table(inputs: int, outputs: int, where: str) -> None:
+    """Refuse a channel of inputs × outputs entries above ``Bounds.table_entries``."""
+    within_bound(
+        inputs * outputs,
+        "table_entries",
+        where=where,
+        what=f"the channel would have {inputs} inputs × {outputs} outputs = "
+        f"{inputs * outputs} entries",
+    )
+
+
 def cascade(channel: Mechanism, post: Mechanism) -> Mechanism:
     """The cascade C R: (C R)(x, z) = Σ_y C(x, y) R(y, z) (book Chapters 4 and 8).
 
@@ -66,6 +80,15 @@ def cascade(channel: Mechanism, post: Mechanism) -> Mechanism:
     missing = [y for y in channel.outputs if y not in set(post.inputs)]
     if missing:
         raise InvalidArgument(f"cascade: post has no row for the channel's output(s) {missing!r}")
+    inputs, middle, outputs = len(channel.inputs), len(channel.outputs), len(post.outputs)
+    _check_table(inputs, outputs, "cascade")
+    within_bound(
+        inputs * middle * outputs,
+        "iteration_work",
+        where="cascade",
+        what=f"{inputs} inputs × {middle} outputs × {outputs} outputs of post ask for "
+        f"{inputs * middle * outputs} products",
+    )
     return channel.post_process(post)
 
 
@@ -83,6 +106,7 @@ def parallel(channel: Mechanism, other: Mechanism) -> Mechanism:
             f"parallel: the channels have different inputs {list(channel.inputs)!r} and "
             f"{list(other.inputs)!r}"
         )
+    _check_table(len(channel.inputs), len(channel.outputs) * len(other.outputs), "parallel")
     return channel.parallel(other)
 
 
@@ -136,6 +160,12 @@ def _solve(
     d = [d_rows[other.input_position(x)] for x in channel.inputs]
     m, k = len(channel.outputs), len(other.outputs)
     n = len(c)
+    within_bound(  # the search for forced zeros below looks at every (x, y, z)
+        n * m * k,
+        "iteration_work",
+        where="refinement",
+        what=f"{n} inputs × {m} outputs × {k} outputs of other ask for {n * m * k} tests",
+    )
     # for each unknown (y, z): an equation (x, z) forcing it to 0, if any
     forcing = {
         y * k + z: next((i for i in range(n) if c[i][y] > 0 and d[i][z] == 0), None)
@@ -149,6 +179,13 @@ def _solve(
             f"refinement: {len(kept)} unknowns R(y, z) exceed max_unknowns={bound} "
             "(the exact simplex is dense; raise max_unknowns to go on)"
         )
+    within_bound(  # the dense system: one row per (x, z) and per y, one column per unknown
+        (n * k + m) * len(kept),
+        "table_entries",
+        where="refinement",
+        what=f"the system of {n * k + m} equations in {len(kept)} unknowns has "
+        f"{(n * k + m) * len(kept)} entries",
+    )
     # equations (x, z) then row sums y, over the kept unknowns only; an equation with no
     # kept unknown and right side 0 holds trivially and is left out (weight 0)
     position = {j: column for column, j in enumerate(kept)}
@@ -175,6 +212,15 @@ def _solve(
         rows.append(n * k + y)
         matrix.append(equation)
         right.append(Fraction(1))
+    # the dense exact simplex: about (equations + unknowns) pivots over the whole table
+    work = (len(matrix) + len(kept)) * len(matrix) * len(kept)
+    within_bound(
+        work,
+        "iteration_work",
+        where="refinement",
+        what=f"the simplex on {len(matrix)} equations in {len(kept)} unknowns may update "
+        f"{work} entries",
+    )
     point, reduced_certificate = feasible_point(matrix, right)
     if point is not None:
         full = [Fraction(0)] * (m * k)

@@ -22,15 +22,31 @@ integers (Σ c log n), or for a non-integer α the log of an algebraic number.  
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import sympy
+from flint import arb, ctx, fmpq
 
+from exactpml.core import certify
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar
 from exactpml.core.mechanism import Mechanism
-from exactpml.core.parameters import real_number
+from exactpml.core.parameters import (
+    power_bits,
+    real_number,
+    short_count,
+    short_number,
+    within_bound,
+)
 from exactpml.errors import InvalidArgument
+from exactpml.numerics.log_moments import (
+    PRECISION,
+    RenyiBounds,
+    ball_ends,
+    log_moment,
+    order_precision,
+)
 from exactpml.qif._support import (
     log_combination,
     rational_kernel,
@@ -38,7 +54,13 @@ from exactpml.qif._support import (
     rational_vector,
 )
 
-__all__ = ["conditional_entropy", "mutual_information", "renyi_entropy", "shannon_entropy"]
+__all__ = [
+    "conditional_entropy",
+    "mutual_information",
+    "renyi_entropy",
+    "renyi_entropy_bounds",
+    "shannon_entropy",
+]
 
 
 def shannon_entropy(distribution: Distribution) -> Scalar:
@@ -92,32 +114,98 @@ def mutual_information(mechanism: Mechanism, prior: Distribution) -> Scalar:
     )
 
 
+def _order(order: object) -> Scalar:
+    """A rational α >= 0 or ∞ (Rényi's orders)."""
+    alpha = real_number(order, name="order", symbolic=False, infinite=True)
+    if alpha is sympy.oo:
+        return alpha
+    if type(alpha) is not Fraction:
+        raise InvalidArgument(f"order={alpha} must be a rational number >= 0 or oo")
+    if alpha < 0:
+        raise InvalidArgument(f"order={alpha} must not be negative")
+    return alpha
+
+
 def renyi_entropy(distribution: Distribution, order: object) -> Scalar:
     """H_α(P) = log(Σ_x p(x)^α) / (1 - α) in nats, for a rational α >= 0 or α = ∞ (Rényi 1961).
 
     α = 0 gives ``log |supp P|`` (Hartley), α = 1 the Shannon entropy (the limit), α = ∞ the
     min-entropy -log max p.  For a non-integer α the sum is an algebraic number.
 
+    A law uniform on its support has ``H_α = log |supp P|`` at every order (Σ p^α = m^{1-α}),
+    which is returned without forming p^α.  Otherwise Σ p^α has about α·log2(L) bits (L the
+    common denominator of the p), checked against ``Bounds.exact_bits``: above it
+    :class:`~exactpml.core.bounds.BoundExceeded` names the order, and
+    :func:`renyi_entropy_bounds` gives certified bounds at every order.
+
     >>> renyi_entropy(Distribution({"a": "1/2", "b": "1/4", "c": "1/4"}), 2)
     -log(3) + 3*log(2)
     >>> renyi_entropy(Distribution({"a": "1/2", "b": "1/2"}), "oo")
     log(2)
+    >>> renyi_entropy(Distribution.uniform("abc"), 10**100)
+    log(3)
     """
     probabilities = [p for p in rational_vector(distribution, "distribution") if p]
-    alpha = real_number(order, name="order", symbolic=False, infinite=True)
+    alpha = _order(order)
+    if len(set(probabilities)) == 1:  # uniform on its support: log m at every order
+        return log_combination([(Fraction(1), Fraction(len(probabilities)))])
     if alpha is sympy.oo:
         return log_combination([(Fraction(1), 1 / max(probabilities))])
-    if type(alpha) is not Fraction:
-        raise InvalidArgument(f"order={alpha} must be a rational number >= 0 or oo")
-    if alpha < 0:
-        raise InvalidArgument(f"order={alpha} must not be negative")
+    assert type(alpha) is Fraction
     if alpha == 1:
         return log_combination((p, 1 / p) for p in probabilities)
-    if alpha.denominator == 1:
-        total = sum((p ** int(alpha) for p in probabilities), Fraction(0))
-        return log_combination([(1 / (1 - alpha), total)])
-    power = sympy.Rational(alpha.numerator, alpha.denominator)
-    algebraic = sympy.Add(
-        *(sympy.Rational(p.numerator, p.denominator) ** power for p in probabilities)
+    common = math.lcm(*(p.denominator for p in probabilities))
+    bits = power_bits(common.bit_length(), alpha)
+    within_bound(
+        bits,
+        "exact_bits",
+        where="renyi_entropy",
+        what=f"order={short_number(alpha)} would form Σ p^α of about {short_count(bits)} bits "
+        "(certified bounds at every order: exactpml.qif.renyi_entropy_bounds)",
     )
-    return as_scalar(sympy.log(algebraic) / (1 - power))
+    if alpha.denominator == 1:  # one normalisation: Σ (p L)^α over L^α
+        power = int(alpha)
+        numerators = (p.numerator * (common // p.denominator) for p in probabilities)
+        total = Fraction(sum(n**power for n in numerators), common**power)
+        return log_combination([(1 / (1 - alpha), total)])
+    power_ = sympy.Rational(alpha.numerator, alpha.denominator)
+    algebraic = sympy.Add(
+        *(sympy.Rational(p.numerator, p.denominator) ** power_ for p in probabilities)
+    )
+    return as_scalar(sympy.log(algebraic) / (1 - power_))
+
+
+def renyi_entropy_bounds(distribution: Distribution, order: object) -> RenyiBounds:
+    """Certified rational bounds on H_α(P), at every order α >= 0 (ball arithmetic).
+
+    With t = α - 1 and p* = max p, H_α(P) = -K(t)/t for the log-moment
+    K(t) = log Σ p · p^t (:mod:`exactpml.numerics.log_moments`), computed without forming
+    p^α: ``order=10**999`` costs what ``order=2`` does.  For α > 1 the value lies in
+    [-log p*, -log p* · α/(α - 1)] (K(t) = t log p* + log S with p* <= S = Σ p (p/p*)^t <= 1),
+    which closes on the min-entropy as α → ∞.  Exact orders (0, 1, ∞) and uniform laws
+    enclose the exact value.
+
+    >>> bounds = renyi_entropy_bounds(Distribution({"a": "1/2", "b": "1/4", "c": "1/4"}), 10**999)
+    >>> float(bounds.lower) <= 0.6931471805599453 <= float(bounds.upper)  # -log(1/2) = log 2
+    True
+    """
+    probabilities = [p for p in rational_vector(distribution, "distribution") if p]
+    alpha = _order(order)
+    if (
+        alpha is sympy.oo
+        or len(set(probabilities)) == 1
+        or (type(alpha) is Fraction and alpha in (0, 1))
+    ):
+        lower, upper = ball_ends(certify.enclosure(renyi_entropy(distribution, alpha), PRECISION))
+        return RenyiBounds(lower, upper, alpha)
+    assert type(alpha) is Fraction
+    step = alpha - 1
+    precision = order_precision(
+        step, where="renyi_entropy_bounds", shown=f"order={short_number(alpha)}"
+    )
+    with ctx.workprec(precision):
+        ball = -log_moment(probabilities, probabilities, step) / arb(
+            fmpq(step.numerator, step.denominator)
+        )
+        lower, upper = ball_ends(ball)
+    return RenyiBounds(lower, upper, alpha)

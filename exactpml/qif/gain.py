@@ -11,6 +11,9 @@ entry read by :func:`exactpml.core.exact.exact` (strings in exactpml's grammar, 
 Fractions, Decimals; floats refused naming the entry) and required rational.  Secrets a
 guess's row omits have gain 0.  Gains may be negative (the book's class GX); the
 multiplicative g-leakage needs positive vulnerabilities and says so when they are not.
+Every constructor checks the size of its table (guesses × secrets) against
+``Bounds.table_entries`` before building it (``GainFunction.identity(range(10**6))`` would
+hold 10^12 gains).
 
 >>> g = GainFunction({"a": {"a": 1}, "b": {"b": 1}, "skip": {"a": "1/3", "b": "1/3"}})
 >>> g.gain("skip", "b")
@@ -33,7 +36,7 @@ from itertools import combinations
 from typing import Any
 
 from exactpml.core.exact import exact
-from exactpml.core.parameters import positive_integer
+from exactpml.core.parameters import positive_integer, within_bound
 from exactpml.errors import InvalidArgument
 
 __all__ = ["MAX_GUESSES", "GainFunction"]
@@ -57,6 +60,20 @@ def _labels(values: Iterable[Label], *, name: str, what: str) -> tuple[Label, ..
             raise InvalidArgument(f"{name}: {what[:-1]} {item!r} is not hashable") from error
         seen.add(item)
     return items
+
+
+_ZERO, _ONE = Fraction(0), Fraction(1)  # shared by the 0/1 tables (Fractions are immutable)
+
+
+def _check_table(guesses: int, secrets: int, where: str) -> None:
+    """Refuse a table of guesses × secrets entries above ``Bounds.table_entries``."""
+    entries = guesses * secrets
+    within_bound(
+        entries,
+        "table_entries",
+        where=where,
+        what=f"{guesses} guesses × {secrets} secrets make a table of {entries} gains",
+    )
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
@@ -109,6 +126,7 @@ class GainFunction:
             secret_labels = _labels(seen, name=name, what="secrets")
         else:
             secret_labels = _labels(secrets, name=name, what="secrets")
+        _check_table(len(guesses), len(secret_labels), name)
         known = set(secret_labels)
         rows = []
         for w in guesses:
@@ -161,7 +179,13 @@ class GainFunction:
         Fraction(0, 1)
         """
         items = _labels(secrets, name="identity", what="secrets")
-        return cls._trusted(items, items, [[Fraction(int(w == x)) for x in items] for w in items])
+        _check_table(len(items), len(items), "GainFunction.identity")
+        rows = []
+        for position in range(len(items)):
+            row = [_ZERO] * len(items)
+            row[position] = _ONE
+            rows.append(row)
+        return cls._trusted(items, items, rows)
 
     @classmethod
     def k_tries(cls, secrets: Iterable[Label], k: int) -> GainFunction:
@@ -181,9 +205,10 @@ class GainFunction:
             raise InvalidArgument(
                 f"k_tries: C({len(items)}, {size}) guesses exceed MAX_GUESSES={MAX_GUESSES}"
             )
+        _check_table(math.comb(len(items), size), len(items), "GainFunction.k_tries")
         guesses = list(combinations(items, size))
         return cls._trusted(
-            guesses, items, [[Fraction(int(x in w)) for x in items] for w in guesses]
+            guesses, items, [[_ONE if x in w else _ZERO for x in items] for w in guesses]
         )
 
     @classmethod
@@ -203,6 +228,7 @@ class GainFunction:
         (Fraction(0, 1), Fraction(1, 2))
         """
         items = _labels(secrets, name="from_metric", what="secrets")
+        _check_table(len(items), len(items), "GainFunction.from_metric")
         rows = []
         for w in items:
             row = []
@@ -237,6 +263,7 @@ class GainFunction:
         """
         items = _labels(secrets, name="property", what="secrets")
         known = set(items)
+        position_of = {x: j for j, x in enumerate(items)}
         guesses: list[tuple[Label, ...]] = []
         owner: dict[Label, int] = {}
         for position, block in enumerate(blocks):
@@ -255,9 +282,14 @@ class GainFunction:
         missing = [x for x in items if x not in owner]
         if missing:
             raise InvalidArgument(f"property: the blocks do not cover secrets {missing!r}")
-        return cls._trusted(
-            guesses, items, [[Fraction(int(x in w)) for x in items] for w in guesses]
-        )
+        _check_table(len(guesses), len(items), "GainFunction.property")
+        rows = []
+        for w in guesses:
+            row = [_ZERO] * len(items)
+            for x in w:
+                row[position_of[x]] = _ONE
+            rows.append(row)
+        return cls._trusted(guesses, items, rows)
 
     # --- access ---------------------------------------------------------------------------
     def gain(self, guess: Label, secret: Label) -> Fraction:

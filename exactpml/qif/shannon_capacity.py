@@ -31,10 +31,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from flint import arb, ctx, fmpq
+
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
-from exactpml.core.parameters import positive_integer, positive_scale
+from exactpml.core.parameters import (
+    positive_integer,
+    short_number,
+    tolerance_digits,
+    within_bound,
+)
+from exactpml.core.parameters import tolerance as checked_tolerance
 from exactpml.errors import InvalidArgument, Undecided
+from exactpml.numerics.log_moments import order_precision
 from exactpml.qif import _bounds
 from exactpml.qif._support import rational_kernel
 
@@ -66,6 +75,11 @@ class CapacityBounds:
         return self.upper - self.lower
 
 
+_NEAR_ONE = Fraction(1, 2**16)
+"""Below this α - 1 the order-α iteration's exponent 1/(α - 1) overflows: the priors are then
+proposed by Blahut-Arimoto (C_α -> Shannon capacity as α -> 1) and certified at order α."""
+
+
 def certified_capacity(
     mechanism: Mechanism,
     alpha: Fraction | None,
@@ -74,32 +88,47 @@ def certified_capacity(
     *,
     what: str,
 ) -> CapacityBounds:
-    """Bracket the Shannon (``alpha`` None) or Sibson order-α capacity of ``mechanism``."""
+    """Bracket the Shannon (``alpha`` None) or Sibson order-α capacity of ``mechanism``.
+
+    Costs checked before any work: ``tolerance`` against ``Bounds.tolerance_bits`` (the balls'
+    precision follows it), ``max_steps`` × inputs × outputs against ``Bounds.iteration_work``,
+    and the precision that α - 1 asks for against ``Bounds.certified_precision``.
+    """
     rows = rational_kernel(mechanism)
-    width = positive_scale(tolerance, name="tolerance", rational=True)
+    width = checked_tolerance(tolerance, where=what)
     budget = positive_integer(max_steps, name="max_steps", minimum=0)
-    assert type(width) is Fraction
-    size = len(rows)
+    size, outputs = len(rows), len(rows[0])
+    within_bound(
+        budget * size * outputs,
+        "iteration_work",
+        where=what,
+        what=f"max_steps={budget} budgets {budget * size * outputs} kernel-entry updates "
+        f"({size} inputs × {outputs} outputs a step)",
+    )
+    precision = max(_bounds.PRECISION, tolerance_digits(width) + 64)
+    if alpha is not None:
+        precision = order_precision(
+            alpha - 1, where=what, shown=f"order={short_number(alpha)}", base=precision
+        )
 
     def certified(prior: list[Fraction]) -> tuple[Fraction, Fraction | None]:
         if alpha is None:
             output = [
                 sum((p * row[j] for p, row in zip(prior, rows, strict=True)), Fraction(0))
-                for j in range(len(rows[0]))
+                for j in range(outputs)
             ]
-            lower = _bounds.shannon_lower(rows, prior)
-            upper = _bounds.shannon_upper(rows, output)
+            lower = _bounds.shannon_lower(rows, prior, precision)
+            upper = _bounds.shannon_upper(rows, output, precision)
         else:
-            lower = _bounds.ball_bounds(_bounds.sibson_value_ball(rows, prior, alpha))[0]
+            lower = _bounds.ball_bounds(_bounds.sibson_value_ball(rows, prior, alpha, precision))[0]
             upper = _bounds.renyi_radius_upper(
-                rows, _bounds.sibson_output(rows, prior, alpha), alpha
+                rows, _bounds.sibson_output(rows, prior, alpha, precision), alpha, precision
             )
         return max(lower, Fraction(0)), upper  # every capacity is >= 0
 
     prior = [Fraction(1, size)] * size
     best_lower, best_upper = certified(prior)
     best_prior = prior
-    stream_lower, stream_upper = best_lower, best_upper  # of the iteration's own priors
 
     def offer(candidate: list[Fraction], lower: Fraction, upper: Fraction | None) -> None:
         nonlocal best_lower, best_upper, best_prior
@@ -108,14 +137,32 @@ def certified_capacity(
         if upper is not None and (best_upper is None or upper < best_upper):
             best_upper = upper
 
+    if alpha is not None:  # the bracket at large α (module docstring of _bounds)
+        total, cover = _bounds.column_cover(rows)
+        with ctx.workprec(precision):
+            log_total = arb(fmpq(total.numerator, total.denominator)).log()
+            gap = arb(len(cover)).log() / arb(fmpq((alpha - 1).numerator, (alpha - 1).denominator))
+            far_lower = _bounds.ball_bounds(log_total - gap)[0]
+            far_upper = _bounds.ball_bounds(log_total)[1]
+        share = Fraction(1, len(cover))
+        offer(
+            [share if i in cover else Fraction(0) for i in range(size)],
+            max(far_lower, Fraction(0)),
+            far_upper,
+        )
+    stream_lower, stream_upper = best_lower, best_upper  # of the iteration's own priors
+    proposing = None if alpha is None or alpha - 1 < _NEAR_ONE else alpha
+
     steps = 0
     batch, rate = 4, 1
     while True:
+        if best_upper is not None and best_upper - best_lower <= width:
+            break
         # side proposals, fast where the iteration crawls (nearly equal rows)
         polished = (
             _bounds.newton_prior(rows, prior)
-            if alpha is None
-            else _bounds.pruned_alpha_prior(rows, prior, alpha)
+            if proposing is None
+            else _bounds.pruned_alpha_prior(rows, prior, proposing)
         )
         if polished is not None:
             offer(polished, *certified(polished))
@@ -124,11 +171,12 @@ def certified_capacity(
         if steps >= budget:
             raise Undecided(
                 f"{what}: after {steps} iterations the certified bracket "
-                f"[{best_lower}, {best_upper}] is wider than tolerance={width}; "
-                "raise max_steps or the tolerance"
+                f"[{short_number(best_lower)}, "
+                f"{'oo' if best_upper is None else short_number(best_upper)}] is wider than "
+                f"tolerance={short_number(width)}; raise max_steps or the tolerance"
             )
         batch = min(batch, budget - steps)
-        proposal = _bounds.propose_prior(rows, prior, alpha, batch, rate)
+        proposal = _bounds.propose_prior(rows, prior, proposing, batch, rate)
         steps += batch
         lower, upper = certified(proposal)
         offer(proposal, lower, upper)
@@ -141,6 +189,7 @@ def certified_capacity(
                 stream_upper = upper
         else:  # over-relaxation overshot: back to plain steps from the last good prior
             rate = 1
+    assert best_upper is not None
     return CapacityBounds(
         best_lower,
         best_upper,

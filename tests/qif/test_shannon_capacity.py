@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from exactpml import Mechanism, certify
 from exactpml import strategies as xst
+from exactpml.core.bounds import BoundExceeded, use_bounds
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.qif import shannon_capacity
 from proofs_check.reference import qif as ref
@@ -86,8 +87,10 @@ def test_nearly_equal_rows_converge():
 
 def test_undecided_and_bad_input():
     skewed = Mechanism({0: {0: 1}, 1: {0: "1/2", 1: "1/2"}, 2: {1: "9/10", 2: "1/10"}})
-    with pytest.raises(Undecided, match="max_steps"):
-        shannon_capacity(skewed, Fraction(1, 10**60), max_steps=3)  # beyond 160-bit balls
+    with use_bounds(tolerance_bits=256), pytest.raises(Undecided, match="max_steps"):
+        shannon_capacity(skewed, Fraction(1, 10**60), max_steps=3)
+    with pytest.raises(BoundExceeded, match="tolerance_bits"):  # 200 bits, above the default
+        shannon_capacity(skewed, Fraction(1, 10**60), max_steps=3)
     with pytest.raises(InvalidArgument, match="tolerance"):
         shannon_capacity(skewed, -1)
     with pytest.raises(InvalidArgument, match="mechanism"):
