@@ -1,0 +1,171 @@
+"""Sweep every single hostile replacement, and keep ``known_failing.json`` honest.
+
+Not a test (the suite runs a bounded Hypothesis sample: ``test_fuzz_public_api.py``); a
+tool, run from the repository root::
+
+    python tests/fuzz/fuzz_sweep.py record [--all] [--only NAME ...]   # every (function,
+                                          # parameter) with SWEEP_HOSTILE (or every value)
+    python tests/fuzz/fuzz_sweep.py shrink                     # re-run each known failure,
+                                                              # drop the ones that now pass
+
+``record`` runs each baseline of the API table with one argument replaced by one hostile
+value, each in its own forked child (``fuzz_isolation.run_isolated``), journals every
+outcome (``exactpml_fuzz_sweep_journal.jsonl`` in the temporary directory, so an
+interrupted sweep resumes) and writes the failures
+to ``known_failing.json``, grouped by module.  ``shrink`` only ever removes entries: the
+set of known failures can only shrink as fixes land.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+KNOWN_FAILING_FILE = HERE / "known_failing.json"
+JOURNAL = Path(tempfile.gettempdir()) / "exactpml_fuzz_sweep_journal.jsonl"
+
+if str(HERE) not in sys.path:  # run as a script
+    sys.path.insert(0, str(HERE))
+
+
+def case_key(name: str, parameter: str, hostile: str) -> str:
+    """The key of one replacement in ``known_failing.json``: ``name|parameter=hostile``."""
+    return f"{name}|{parameter}={hostile}"
+
+
+def outcome_label(kind: str, detail: str) -> str:
+    """What ``known_failing.json`` keeps of an outcome: its kind and the exception's class
+    (``"foreign exception: builtins.TypeError"``, ``"hang"``)."""
+    if kind in ("foreign exception", "unprintable", "long message"):
+        return f"{kind}: {detail.split(':', 1)[0].split(' of ')[0].strip()}"
+    return kind
+
+
+def load_known_failing(path: Path = KNOWN_FAILING_FILE) -> dict[str, str]:
+    """``known_failing.json`` flattened: case key -> outcome label."""
+    if not path.exists():
+        return {}
+    grouped = json.loads(path.read_text(encoding="utf-8"))
+    return {key: label for cases in grouped.values() for key, label in cases.items()}
+
+
+def write_known_failing(known: dict[str, str], path: Path = KNOWN_FAILING_FILE) -> None:
+    """Write the failures grouped by module, sorted (stable diffs)."""
+    from fuzz_api_table import BASELINES
+
+    grouped: dict[str, dict[str, str]] = {}
+    for key in sorted(known):
+        name = key.split("|", 1)[0]
+        module = BASELINES[name].module if name in BASELINES else name.rsplit(".", 1)[0]
+        grouped.setdefault(module, {})[key] = known[key]
+    text = json.dumps(dict(sorted(grouped.items())), indent=1, ensure_ascii=False)
+    path.write_text(text + "\n", encoding="utf-8")
+
+
+def run_case(name: str, parameter: str, hostile: str) -> tuple[str, str, float]:
+    """Run one replacement in a child: (kind, detail, CPU seconds)."""
+    from fuzz_api_table import BASELINES
+    from fuzz_hostile_values import hostile_value
+    from fuzz_isolation import run_isolated
+
+    baseline = BASELINES[name]
+    call = baseline.call_with({parameter: hostile_value(hostile)})
+    outcome = run_isolated(call, documented=baseline.documented)
+    return outcome.kind, outcome.detail, outcome.cpu_seconds
+
+
+#: The hostile values of a representative sweep (one or two of each kind); ``--all`` uses
+#: every value of ``fuzz_hostile_values`` (5x longer).
+SWEEP_HOSTILE = (
+    "10**5000",
+    "-1",
+    "Fraction(1, 10**5000)",
+    '"1e-" + 50000 nines',
+    '"factorial(10**5000)"',
+    '"1/2 + 1e-40"',
+    '"١٢" (Arabic-Indic digits)',
+    '"nan"',
+    "100k-character string",
+    "0.5",
+    "exp(10**5000) - 1",
+    "None",
+    "[1, 2]",
+    "RaisingHash()",
+)
+
+
+def _record(only: list[str], every_value: bool) -> None:
+    from fuzz_api_table import BASELINES
+    from fuzz_hostile_values import NAMES
+
+    hostile_names = NAMES if every_value else SWEEP_HOSTILE
+
+    done: dict[str, tuple[str, str]] = {}
+    if JOURNAL.exists():
+        for line in JOURNAL.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            done[entry["key"]] = (entry["kind"], entry["detail"])
+    cases = [
+        (baseline.name, parameter, hostile)
+        for baseline in BASELINES.values()
+        if not only or any(fragment in baseline.name for fragment in only)
+        for parameter in baseline.parameters()
+        for hostile in hostile_names
+    ]
+    with JOURNAL.open("a", encoding="utf-8") as journal:
+        for index, (name, parameter, hostile) in enumerate(cases):
+            key = case_key(name, parameter, hostile)
+            if key in done:
+                continue
+            kind, detail, seconds = run_case(name, parameter, hostile)
+            done[key] = (kind, detail)
+            entry = {"key": key, "kind": kind, "detail": detail, "cpu": round(seconds, 3)}
+            journal.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            journal.flush()
+            if index % 500 == 0:
+                print(f"{index}/{len(cases)}", file=sys.stderr, flush=True)
+    acceptable = {"value", "exactpml error", "documented exception"}
+    known = {
+        key: outcome_label(kind, detail)
+        for key, (kind, detail) in done.items()
+        if kind not in acceptable and key.split("|", 1)[0] in BASELINES
+    }
+    write_known_failing(known)
+    print(f"{len(known)} failing of {len(done)} cases", file=sys.stderr)
+
+
+def _shrink() -> None:
+    known = load_known_failing()
+    kept: dict[str, str] = {}
+    for key, label in known.items():
+        name, rest = key.split("|", 1)
+        parameter, hostile = rest.split("=", 1)
+        kind, _, _ = run_case(name, parameter, hostile)
+        if kind not in ("value", "exactpml error", "documented exception"):
+            kept[key] = label
+    write_known_failing(kept)
+    print(f"{len(known) - len(kept)} entries now pass and were removed", file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line (see the module docstring)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    record = commands.add_parser("record", help="sweep and write known_failing.json")
+    record.add_argument("--only", nargs="*", default=[], help="baselines whose name contains")
+    record.add_argument("--all", action="store_true", help="every hostile value, not a sample")
+    commands.add_parser("shrink", help="drop the known failures that now pass")
+    arguments = parser.parse_args(argv)
+    if arguments.command == "record":
+        _record(arguments.only, arguments.all)
+    else:
+        _shrink()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
