@@ -1180,8 +1180,6 @@ NOT_FUZZED: dict[str, str] = {
     "exactpml.plots.plot_series": "draws with matplotlib (points through display_float, fuzzed)",
     "exactpml.plots.publication_style": "no parameter",
     "exactpml.plots.save_figure": "writes files with matplotlib",
-    "exactpml.leakage.AttributeLike": "a type alias",
-    "exactpml.families.PriorFamily": "a protocol (no constructor)",
     "exactpml.database.Database": "a type alias",
     "exactpml.database.StructuredDatabaseMechanism": "a protocol; its implementations "
     "(QueryMechanism, PerRecordMechanism) are fuzzed",
@@ -1194,7 +1192,6 @@ NOT_FUZZED: dict[str, str] = {
     "exactpml.partial_knowledge.ReducibilityCounterexample": "a record of theta_reducibility's "
     "result (fuzzed)",
     "exactpml.continuous.Disclosure": "a record of continuous.disclosure's result (fuzzed)",
-    "exactpml.bldp.LeakageWitness": "a record of bldp_epsilon's result (fuzzed)",
     "exactpml.Construction": "a record of the proofs' constructions (shattering_construction, "
     "sup_pml: fuzzed); its builder is a function",
     "exactpml.SupremumBounds": "a record of sup_pml_over_outputs's result (fuzzed)",

@@ -7,13 +7,16 @@ tool, run from the repository root::
                                           # parameter) with SWEEP_HOSTILE (or every value)
     python tests/fuzz/fuzz_sweep.py shrink                     # re-run each known failure,
                                                               # drop the ones that now pass
+    python tests/fuzz/fuzz_sweep.py merge FILE                 # list a fuzz run's new ones
 
 ``record`` runs each baseline of the API table with one argument replaced by one hostile
 value, each in its own forked child (``fuzz_isolation.run_isolated``), journals every
 outcome (``exactpml_fuzz_sweep_journal.jsonl`` in the temporary directory, so an
 interrupted sweep resumes) and writes the failures
 to ``known_failing.json``, grouped by module.  ``shrink`` only ever removes entries: the
-set of known failures can only shrink as fixes land.
+set of known failures can only shrink as fixes land.  ``merge FILE`` adds the new failures
+that a run of the fuzz test wrote to ``FILE`` (``EXACTPML_FUZZ_NEW_FAILURES=FILE``): for a
+failure whose fix is under way elsewhere, so that the suite stays green meanwhile.
 """
 
 from __future__ import annotations
@@ -38,10 +41,16 @@ def case_key(name: str, parameter: str, hostile: str) -> str:
 
 
 def outcome_label(kind: str, detail: str) -> str:
-    """What ``known_failing.json`` keeps of an outcome: its kind and the exception's class
-    (``"foreign exception: builtins.TypeError"``, ``"hang"``)."""
-    if kind in ("foreign exception", "unprintable", "long message"):
-        return f"{kind}: {detail.split(':', 1)[0].split(' of ')[0].strip()}"
+    """What ``known_failing.json`` keeps of an outcome: its kind and what failed, without
+    the message (``"foreign exception: TypeError"``, ``"unprintable: repr of WorstCase
+    raised ValueError"``, ``"long message: InvalidArgument"``, ``"hang"``)."""
+    head = detail.split(":", 1)[0]
+    if kind == "foreign exception":
+        return f"{kind}: {head.removeprefix('builtins.')}"
+    if kind == "unprintable":
+        return f"{kind}: {head.replace('repr()/str()', 'repr')}"
+    if kind == "long message":
+        return f"{kind}: {head.split(' of ')[0]}"
     return kind
 
 
@@ -68,13 +77,19 @@ def write_known_failing(known: dict[str, str], path: Path = KNOWN_FAILING_FILE) 
 
 def run_case(name: str, parameter: str, hostile: str) -> tuple[str, str, float]:
     """Run one replacement in a child: (kind, detail, CPU seconds)."""
+    return run_cases(name, {parameter: hostile})
+
+
+def run_cases(name: str, replacements: dict[str, str]) -> tuple[str, str, float]:
+    """Run a baseline with arguments replaced by hostile values (parameter -> hostile name)
+    in a child: (kind, detail, CPU seconds)."""
     from fuzz_api_table import BASELINES
     from fuzz_hostile_values import hostile_value
     from fuzz_isolation import run_isolated
 
     baseline = BASELINES[name]
-    call = baseline.call_with({parameter: hostile_value(hostile)})
-    outcome = run_isolated(call, documented=baseline.documented)
+    values = {parameter: hostile_value(hostile) for parameter, hostile in replacements.items()}
+    outcome = run_isolated(baseline.call_with(values), documented=baseline.documented)
     return outcome.kind, outcome.detail, outcome.cpu_seconds
 
 
@@ -138,15 +153,27 @@ def _record(only: list[str], every_value: bool) -> None:
     print(f"{len(known)} failing of {len(done)} cases", file=sys.stderr)
 
 
+def _merge(path: Path) -> None:
+    known = load_known_failing()
+    added = json.loads(path.read_text(encoding="utf-8"))
+    known.update(added)
+    write_known_failing(known)
+    print(f"{len(added)} entries merged", file=sys.stderr)
+
+
 def _shrink() -> None:
     known = load_known_failing()
     kept: dict[str, str] = {}
-    for key, label in known.items():
-        name, rest = key.split("|", 1)
-        parameter, hostile = rest.split("=", 1)
-        kind, _, _ = run_case(name, parameter, hostile)
+    for joint, label in known.items():
+        replacements: dict[str, str] = {}
+        name = ""
+        for key in joint.split(" & "):
+            name, rest = key.split("|", 1)
+            parameter, hostile = rest.split("=", 1)
+            replacements[parameter] = hostile
+        kind, _, _ = run_cases(name, replacements)
         if kind not in ("value", "exactpml error", "documented exception"):
-            kept[key] = label
+            kept[joint] = label
     write_known_failing(kept)
     print(f"{len(known) - len(kept)} entries now pass and were removed", file=sys.stderr)
 
@@ -159,9 +186,13 @@ def main(argv: list[str] | None = None) -> int:
     record.add_argument("--only", nargs="*", default=[], help="baselines whose name contains")
     record.add_argument("--all", action="store_true", help="every hostile value, not a sample")
     commands.add_parser("shrink", help="drop the known failures that now pass")
+    merge = commands.add_parser("merge", help="add the failures a fuzz run wrote to FILE")
+    merge.add_argument("file", type=Path)
     arguments = parser.parse_args(argv)
     if arguments.command == "record":
         _record(arguments.only, arguments.all)
+    elif arguments.command == "merge":
+        _merge(arguments.file)
     else:
         _shrink()
     return 0
