@@ -168,10 +168,11 @@ def _objects() -> dict[str, Any]:
             coin, lambda x, r: x[0] ^ r, lambda x, r: r, databases=[(0,), (1,)]
         ),
         "t": sympy.Symbol("t", positive=True),
+        "y": sympy.Symbol("y", real=True),
     }
 
 
-O = _objects()
+OBJECTS = _objects()
 
 
 def _record(name: str, instance: Any) -> Baseline:
@@ -211,10 +212,15 @@ def _baselines() -> list[Baseline]:
     from exactpml.instances import laplace_counting as lc
     from exactpml.instances import threshold_query as tq
 
-    channel, prior, p, q = O["channel"], O["prior"], O["p"], O["q"]
-    coin, rr, space, gain = O["coin"], O["rr"], O["space"], O["gain"]
-    setting, release, model, t = O["setting"], O["release"], O["model"], O["t"]
-    laplace = O["laplace"]
+    channel, prior, p, q = OBJECTS["channel"], OBJECTS["prior"], OBJECTS["p"], OBJECTS["q"]
+    coin, rr, space, gain = OBJECTS["coin"], OBJECTS["rr"], OBJECTS["space"], OBJECTS["gain"]
+    setting, release, model, t = (
+        OBJECTS["setting"],
+        OBJECTS["release"],
+        OBJECTS["model"],
+        OBJECTS["t"],
+    )
+    laplace = OBJECTS["laplace"]
     attribute = {"a": 0, "b": 1}.__getitem__
     pld = notions.privacy_loss_distribution(p, q)
     curve = notions.tradeoff_curve(p, q)
@@ -225,7 +231,7 @@ def _baselines() -> list[Baseline]:
     query = structured.QueryMechanism(
         space, structured.CountingQuery(lambda d: d), noise=structured.GeometricNoise("1/2")
     )
-    B = Baseline
+    B = Baseline  # short: one row per call
     table = [
         # --- exactpml: value objects and bounds ---------------------------------------
         B("exactpml.Distribution", exactpml.Distribution, ({"a": "1/3", "b": "2/3"},)),
@@ -234,7 +240,7 @@ def _baselines() -> list[Baseline]:
         B("exactpml.Distribution.product", exactpml.Distribution.product, ([coin, coin],)),
         B("exactpml.Distribution.get", prior.get, ("a",)),
         B("exactpml.Distribution.map", prior.map, (str.upper,)),
-        B("exactpml.Distribution.marginal", O["product"].marginal, (0,)),
+        B("exactpml.Distribution.marginal", OBJECTS["product"].marginal, (0,)),
         B("exactpml.Distribution.condition_on", prior.condition_on, (lambda x: x == "a",)),
         B("exactpml.Mechanism", exactpml.Mechanism, ({"a": {0: "3/4", 1: "1/4"}, "b": {0: 1}},)),
         B(
@@ -272,8 +278,8 @@ def _baselines() -> list[Baseline]:
         B("exactpml.Mechanism.restrict", channel.restrict, (["a"],)),
         B("exactpml.LogValue", exactpml.LogValue, (Fraction(9, 5),)),
         B("exactpml.LogValue.log", exactpml.LogValue.log, ("9/5",)),
-        B("exactpml.LogValue.decimal", O["log"].decimal, (20,)),
-        B("exactpml.LogValue.compare", O["log"].compare, (1,)),
+        B("exactpml.LogValue.decimal", OBJECTS["log"].decimal, (20,)),
+        B("exactpml.LogValue.compare", OBJECTS["log"].compare, (1,)),
         B("exactpml.exact", exactpml.exact, ("1/3 + log(2)",), {"where": "entry"}),
         B("exactpml.Bounds", exactpml.Bounds, (), {"entry_characters": 1000}),
         B("exactpml.current_bounds", exactpml.current_bounds),
@@ -338,9 +344,13 @@ def _baselines() -> list[Baseline]:
         B("exactpml.disclosing_outputs", exactpml.disclosing_outputs, (channel, attribute, prior)),
         B("exactpml.singles_out", exactpml.singles_out, (channel, prior)),
         B("exactpml.min_entropy", exactpml.min_entropy, (prior,)),
-        B("exactpml.kl_divergence", exactpml.kl_divergence, (O["biased"], coin)),
-        B("exactpml.renyi_divergence_inf", exactpml.renyi_divergence_inf, (O["biased"], coin)),
-        B("exactpml.total_variation", exactpml.total_variation, (O["biased"], coin)),
+        B("exactpml.kl_divergence", exactpml.kl_divergence, (OBJECTS["biased"], coin)),
+        B(
+            "exactpml.renyi_divergence_inf",
+            exactpml.renyi_divergence_inf,
+            (OBJECTS["biased"], coin),
+        ),
+        B("exactpml.total_variation", exactpml.total_variation, (OBJECTS["biased"], coin)),
         B("exactpml.leakage.as_attribute", leakage.as_attribute, (attribute, channel)),
         B(
             "exactpml.leakage.hockey_stick",
@@ -359,7 +369,7 @@ def _baselines() -> list[Baseline]:
         ),
         # --- suprema and families ------------------------------------------------------
         B("exactpml.FullSupportPriors", exactpml.FullSupportPriors, (["a", "b"],)),
-        B("exactpml.FinitePriors", exactpml.FinitePriors, ([prior, O["skewed"]],)),
+        B("exactpml.FinitePriors", exactpml.FinitePriors, ([prior, OBJECTS["skewed"]],)),
         B("exactpml.ProductPriors", exactpml.ProductPriors, ([0, 1], 2)),
         B(
             "exactpml.IIDPriors",
@@ -386,7 +396,7 @@ def _baselines() -> list[Baseline]:
             "exactpml.sup_conditional_pml",
             exactpml.sup_conditional_pml,
             (
-                O["pair_kernel"] if "pair_kernel" in O else _pair_kernel(),
+                _pair_kernel(),
                 families.ProductPriors([0, 1], 2),
             ),
             {"output": 0, "entry": 0},
@@ -421,7 +431,10 @@ def _baselines() -> list[Baseline]:
         B(
             "exactpml.ContinuousMechanism",
             exactpml.ContinuousMechanism,
-            ({0: sympy.exp(-abs(O["y"])) / 2, 1: sympy.exp(-abs(O["y"] - 1)) / 2}, O["y"]),
+            (
+                {0: sympy.exp(-abs(OBJECTS["y"])) / 2, 1: sympy.exp(-abs(OBJECTS["y"] - 1)) / 2},
+                OBJECTS["y"],
+            ),
         ),
         B(
             "exactpml.ContinuousMechanism.laplace",
@@ -470,29 +483,33 @@ def _baselines() -> list[Baseline]:
             (lambda d: {d[0]: 1}, [0, 1], 1),
         ),
         B("exactpml.DatabaseMechanism.probability", rr.probability, ((0,), 0)),
-        B("exactpml.ProductPrior", exactpml.ProductPrior, ([coin, O["biased"]],)),
+        B("exactpml.ProductPrior", exactpml.ProductPrior, ([coin, OBJECTS["biased"]],)),
         B("exactpml.ProductPrior.iid", exactpml.ProductPrior.iid, (coin, 3)),
-        B("exactpml.ProductPrior.probability", O["product"].probability, ((0, 1),)),
-        B("exactpml.entry_leakage", exactpml.entry_leakage, (O["pair"], O["product"], 0, 1)),
+        B("exactpml.ProductPrior.probability", OBJECTS["product"].probability, ((0, 1),)),
+        B(
+            "exactpml.entry_leakage",
+            exactpml.entry_leakage,
+            (OBJECTS["pair"], OBJECTS["product"], 0, 1),
+        ),
         B(
             "exactpml.conditional_entry_leakage",
             exactpml.conditional_entry_leakage,
-            (O["pair"], O["product"], 0, 1, (1,)),
+            (OBJECTS["pair"], OBJECTS["product"], 0, 1, (1,)),
         ),
         B("exactpml.database.as_database_mechanism", database.as_database_mechanism, (rr,)),
         B(
             "exactpml.database.check_database_prior",
             database.check_database_prior,
-            (space, O["product"]),
+            (space, OBJECTS["product"]),
         ),
         B("exactpml.database.check_index", database.check_index, (1, 2)),
         B(
             "exactpml.database.entry_conditional",
             database.entry_conditional,
-            (O["product"], 0, (1,)),
+            (OBJECTS["product"], 0, (1,)),
         ),
-        B("exactpml.database.entry_marginal", database.entry_marginal, (O["product"], 0)),
-        B("exactpml.database.explicit_reduction", database.explicit_reduction, (O["pair"],)),
+        B("exactpml.database.entry_marginal", database.entry_marginal, (OBJECTS["product"], 0)),
+        B("exactpml.database.explicit_reduction", database.explicit_reduction, (OBJECTS["pair"],)),
         B(
             "exactpml.database.joint_prior",
             database.joint_prior,
@@ -529,7 +546,7 @@ def _baselines() -> list[Baseline]:
         B("exactpml.PrivacyLossDistribution.compose", pld.compose, (pld,)),
         B("exactpml.PrivacyLossDistribution.self_compose", pld.self_compose, (3,)),
         B("exactpml.PrivacyLossDistribution.renyi_divergence", pld.renyi_divergence, (2,)),
-        B("exactpml.renyi_divergence", exactpml.renyi_divergence, (O["biased"], coin, 2)),
+        B("exactpml.renyi_divergence", exactpml.renyi_divergence, (OBJECTS["biased"], coin, 2)),
         B("exactpml.renyi_dp_epsilon", exactpml.renyi_dp_epsilon, (rr, 2)),
         B("exactpml.simulation_epsilon", exactpml.simulation_epsilon, (rr,)),
         B("exactpml.tradeoff_curve", exactpml.tradeoff_curve, (p, q)),
@@ -581,8 +598,12 @@ def _baselines() -> list[Baseline]:
             (p, q),
             {"epsilon": "1/2"},
         ),
-        B("exactpml.notions.is_locally_private", notions.is_locally_private, (O["local"], 2)),
-        B("exactpml.notions.local_privacy_epsilon", notions.local_privacy_epsilon, (O["local"],)),
+        B("exactpml.notions.is_locally_private", notions.is_locally_private, (OBJECTS["local"], 2)),
+        B(
+            "exactpml.notions.local_privacy_epsilon",
+            notions.local_privacy_epsilon,
+            (OBJECTS["local"],),
+        ),
         B(
             "exactpml.notions.neighbour_privacy_loss_distributions",
             notions.neighbour_privacy_loss_distributions,
@@ -593,7 +614,11 @@ def _baselines() -> list[Baseline]:
             notions.neighbour_statistical_distance,
             (rr,),
         ),
-        B("exactpml.notions.optimal_simulator", notions.optimal_simulator, (O["pair"], 0, (1,))),
+        B(
+            "exactpml.notions.optimal_simulator",
+            notions.optimal_simulator,
+            (OBJECTS["pair"], 0, (1,)),
+        ),
         B(
             "exactpml.notions.poisson_amplification",
             notions.poisson_amplification,
@@ -668,7 +693,7 @@ def _baselines() -> list[Baseline]:
         B(
             "exactpml.structured.PerRecordMechanism",
             structured.PerRecordMechanism,
-            (space, O["local"]),
+            (space, OBJECTS["local"]),
         ),
         B(
             "exactpml.structured.count_distribution",
@@ -816,7 +841,7 @@ def _baselines() -> list[Baseline]:
         B(
             "exactpml.bldp.independent_leakage",
             bldp.independent_leakage,
-            (O["rr"].mechanism, lambda x: 0),
+            (OBJECTS["rr"].mechanism, lambda x: 0),
         ),
         B("exactpml.bldp.leakage_distance", bldp.leakage_distance, (model, (0,), (1,), 0)),
         B("exactpml.bldp.non_participation", bldp.non_participation, (2, 1, "1/2")),
@@ -932,7 +957,7 @@ def _baselines() -> list[Baseline]:
         ),
         B("exactpml.additive_bayes_capacity", exactpml.additive_bayes_capacity, (channel,)),
         B("exactpml.shannon_entropy", exactpml.shannon_entropy, (prior,)),
-        B("exactpml.renyi_entropy", exactpml.renyi_entropy, (O["skewed"], 2)),
+        B("exactpml.renyi_entropy", exactpml.renyi_entropy, (OBJECTS["skewed"], 2)),
         B("exactpml.conditional_entropy", exactpml.conditional_entropy, (channel, prior)),
         B("exactpml.mutual_information", exactpml.mutual_information, (channel, prior)),
         B(
@@ -966,18 +991,18 @@ def _baselines() -> list[Baseline]:
         ),
         # --- io, render, text, plots, testing ------------------------------------------
         B("exactpml.io.exact_to_json", io.exact_to_json, (Fraction(9, 5),)),
-        B("exactpml.io.dump_json", io.dump_json, ({"value": O["log"]},)),
+        B("exactpml.io.dump_json", io.dump_json, ({"value": OBJECTS["log"]},)),
         B("exactpml.render.to_latex", render.to_latex, (Fraction(9, 5),)),
-        B("exactpml.render.to_plain", render.to_plain, (O["log"],)),
-        B("exactpml.render.CertifiedDecimal", render.CertifiedDecimal, (O["log"], 6)),
-        B("exactpml.render.ExactTable", render.ExactTable, (["y", "l"], [[0, O["log"]]])),
+        B("exactpml.render.to_plain", render.to_plain, (OBJECTS["log"],)),
+        B("exactpml.render.CertifiedDecimal", render.CertifiedDecimal, (OBJECTS["log"], 6)),
+        B("exactpml.render.ExactTable", render.ExactTable, (["y", "l"], [[0, OBJECTS["log"]]])),
         B(
             "exactpml.render.ExactTable.to_latex",
-            render.ExactTable(["y", "l"], [[0, O["log"]]]).to_latex,
+            render.ExactTable(["y", "l"], [[0, OBJECTS["log"]]]).to_latex,
         ),
         B("exactpml.latex_text.latex_text", latex_text.latex_text, ("ε-DP ≤ 1",)),
         B("exactpml.latex_text.latex_document", latex_text.latex_document, ("body",)),
-        B("exactpml.plots.display_float", plots.display_float, (O["log"],)),
+        B("exactpml.plots.display_float", plots.display_float, (OBJECTS["log"],)),
         B(
             "exactpml.testing.assert_exact_equal",
             testing.assert_exact_equal,
@@ -1057,7 +1082,7 @@ def _proofs_check_baselines() -> list[Baseline]:
 
     context = pc.CheckContext("fuzz.claim", examples=5, profile="quick")
     evidence = pc.witness_evidence("x = 1", True, values={"x": 1})
-    B = Baseline
+    B = Baseline  # short: one row per call
     return [
         B(
             "proofs_check.RunOptions",
@@ -1100,7 +1125,7 @@ def _proofs_check_baselines() -> list[Baseline]:
         ),
         B("proofs_check.exact_text", pc.exact_text, (Fraction(9, 5),)),
         B("proofs_check.exact_latex", pc.exact_latex, (Fraction(9, 5),)),
-        B("proofs_check.exact_repr", pc.exact_repr, (O["channel"],)),
+        B("proofs_check.exact_repr", pc.exact_repr, (OBJECTS["channel"],)),
         B("proofs_check.exact_values", pc.exact_values, ({"x": Fraction(1, 3)},)),
         B("proofs_check.exactly_equal", pc.exactly_equal, (sympy.log(4), 2 * sympy.log(2))),
         B("proofs_check.exact_instances", pc.exact_instances, ({"x": (Fraction(1, 2), "1/2")},)),
@@ -1163,9 +1188,6 @@ def _pair_kernel() -> Any:
         }
     )
 
-
-O["y"] = sympy.Symbol("y", real=True)
-O["pair_kernel"] = _pair_kernel()
 
 BASELINES: dict[str, Baseline] = {baseline.name: baseline for baseline in _baselines()}
 

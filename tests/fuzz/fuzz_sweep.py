@@ -45,33 +45,43 @@ def outcome_label(kind: str, detail: str) -> str:
     the message (``"foreign exception: TypeError"``, ``"unprintable: repr of WorstCase
     raised ValueError"``, ``"long message: InvalidArgument"``, ``"hang"``)."""
     head = detail.split(":", 1)[0]
+    limit = " (Python's 4300-digit limit)" if "(4300 digits)" in detail else ""
     if kind == "foreign exception":
-        return f"{kind}: {head.removeprefix('builtins.')}"
+        return f"{kind}: {head.removeprefix('builtins.')}{limit}"
     if kind == "unprintable":
-        return f"{kind}: {head.replace('repr()/str()', 'repr')}"
+        return f"{kind}: {head.replace('repr()/str()', 'repr')}{limit}"
     if kind == "long message":
         return f"{kind}: {head.split(' of ')[0]}"
     return kind
 
 
 def load_known_failing(path: Path = KNOWN_FAILING_FILE) -> dict[str, str]:
-    """``known_failing.json`` flattened: case key -> outcome label."""
+    """``known_failing.json`` flattened: case key -> outcome label.
+
+    The file nests module -> ``function|parameter`` -> hostile value -> outcome label; a
+    failing pair of replacements is listed under ``"&"`` as ``{"KEY & KEY": label}``.
+    """
     if not path.exists():
         return {}
-    grouped = json.loads(path.read_text(encoding="utf-8"))
-    return {key: label for cases in grouped.values() for key, label in cases.items()}
+    known: dict[str, str] = {}
+    for groups in json.loads(path.read_text(encoding="utf-8")).values():
+        for head, cases in groups.items():
+            for hostile, label in cases.items():
+                known[hostile if head == "&" else f"{head}={hostile}"] = label
+    return known
 
 
 def write_known_failing(known: dict[str, str], path: Path = KNOWN_FAILING_FILE) -> None:
-    """Write the failures grouped by module, sorted (stable diffs)."""
+    """Write the failures nested and sorted (stable diffs; see :func:`load_known_failing`)."""
     from fuzz_api_table import BASELINES
 
-    grouped: dict[str, dict[str, str]] = {}
+    nested: dict[str, dict[str, dict[str, str]]] = {}
     for key in sorted(known):
         name = key.split("|", 1)[0]
         module = BASELINES[name].module if name in BASELINES else name.rsplit(".", 1)[0]
-        grouped.setdefault(module, {})[key] = known[key]
-    text = json.dumps(dict(sorted(grouped.items())), indent=1, ensure_ascii=False)
+        head, hostile = ("&", key) if " & " in key else key.split("=", 1)
+        nested.setdefault(module, {}).setdefault(head, {})[hostile] = known[key]
+    text = json.dumps(dict(sorted(nested.items())), indent=1, ensure_ascii=False)
     path.write_text(text + "\n", encoding="utf-8")
 
 
@@ -106,11 +116,22 @@ SWEEP_HOSTILE = (
     '"nan"',
     "100k-character string",
     "0.5",
-    "exp(10**5000) - 1",
+    '"exp(10**5000) - 1"',
     "None",
     "[1, 2]",
     "RaisingHash()",
 )
+
+
+def _current(key: str) -> bool:
+    """Whether a journalled key still names a baseline, one of its parameters and a hostile
+    value (the table and the values may have changed since it was journalled)."""
+    from fuzz_api_table import BASELINES
+    from fuzz_hostile_values import NAMES
+
+    name, rest = key.split("|", 1)
+    parameter, hostile = rest.split("=", 1)
+    return name in BASELINES and parameter in BASELINES[name].parameters() and hostile in NAMES
 
 
 def _record(only: list[str], every_value: bool) -> None:
@@ -147,15 +168,28 @@ def _record(only: list[str], every_value: bool) -> None:
     known = {
         key: outcome_label(kind, detail)
         for key, (kind, detail) in done.items()
-        if kind not in acceptable and key.split("|", 1)[0] in BASELINES
+        if kind not in acceptable and _current(key)
     }
     write_known_failing(known)
     print(f"{len(known)} failing of {len(done)} cases", file=sys.stderr)
 
 
 def _merge(path: Path) -> None:
+    """Add a fuzz run's new failures; a failing pair of replacements is listed by those of
+    its single replacements that fail on their own, or as the pair when neither does."""
+    acceptable = ("value", "exactpml error", "documented exception")
     known = load_known_failing()
-    added = json.loads(path.read_text(encoding="utf-8"))
+    added: dict[str, str] = {}
+    for joint, label in json.loads(path.read_text(encoding="utf-8")).items():
+        singles = joint.split(" & ")
+        failing = {}
+        for key in singles if len(singles) > 1 else []:
+            name, rest = key.split("|", 1)
+            parameter, hostile = rest.split("=", 1)
+            kind, detail, _ = run_case(name, parameter, hostile)
+            if kind not in acceptable:
+                failing[key] = outcome_label(kind, detail)
+        added.update(failing or {joint: label})
     known.update(added)
     write_known_failing(known)
     print(f"{len(added)} entries merged", file=sys.stderr)
