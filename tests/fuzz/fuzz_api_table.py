@@ -19,9 +19,12 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import sympy
@@ -990,6 +993,9 @@ def _baselines() -> list[Baseline]:
             exactpml.refinement_certificate(channel, exactpml.Mechanism.identity(["a", "b"])),
         ),
         # --- io, render, text, plots, testing ------------------------------------------
+        B("exactpml.io.load_json", io.load_json, (_good_file(),)),
+        B("exactpml.io.read_mechanism", io.read_mechanism, (_good_file(),)),
+        B("exactpml.io.read_prior", io.read_prior, (_good_file("prior"),)),
         B("exactpml.io.exact_to_json", io.exact_to_json, (Fraction(9, 5),)),
         B("exactpml.io.dump_json", io.dump_json, ({"value": OBJECTS["log"]},)),
         B("exactpml.render.to_latex", render.to_latex, (Fraction(9, 5),)),
@@ -1166,6 +1172,21 @@ def _proofs_check_baselines() -> list[Baseline]:
     ]
 
 
+def _good_file(kind: str = "mechanism") -> str:
+    """A valid mechanism (or prior) file, written once in the temporary directory: the
+    fuzz tests replace its path (hostile files: ``test_hostile_cli_files.py``)."""
+    folder = Path(tempfile.gettempdir()) / f"exactpml-fuzz-{os.getuid()}"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{kind}.json"
+    if kind == "prior":
+        text = '{"a": "1/3", "b": "2/3"}'
+    else:
+        text = '{"rows": {"a": {"y": "3/4", "n": "1/4"}, "b": {"y": "1/4", "n": "3/4"}}}'
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
 def _seen_output(laws: Any) -> Any:
     """An output of positive probability under the first knowledge value's pair of laws."""
     pair = laws.pair(laws.knowledge_values[0])
@@ -1194,9 +1215,6 @@ BASELINES: dict[str, Baseline] = {baseline.name: baseline for baseline in _basel
 #: Public callables without a baseline, and why.
 NOT_FUZZED: dict[str, str] = {
     "exactpml.cli.main": "the command line: tests/fuzz/test_hostile_cli_files.py",
-    "exactpml.io.load_json": "files: tests/fuzz/test_hostile_cli_files.py",
-    "exactpml.io.read_mechanism": "files: tests/fuzz/test_hostile_cli_files.py",
-    "exactpml.io.read_prior": "files: tests/fuzz/test_hostile_cli_files.py",
     "exactpml.plots.plot_leakage_by_output": "draws with matplotlib (its values come from "
     "max_pointwise_maximal_leakage and CertifiedDecimal, both fuzzed)",
     "exactpml.plots.plot_series": "draws with matplotlib (points through display_float, fuzzed)",

@@ -11,11 +11,12 @@ tool, run from the repository root::
 
 ``record`` runs each baseline of the API table with one argument replaced by one hostile
 value, each in its own forked child (``fuzz_isolation.run_isolated``), journals every
-outcome (``exactpml_fuzz_sweep_journal.jsonl`` in the temporary directory, so an
+outcome (entries it did not run are kept) (``exactpml_fuzz_sweep_journal.jsonl`` in the temporary directory, so an
 interrupted sweep resumes) and writes the failures
 to ``known_failing.json``, grouped by module.  ``shrink`` only ever removes entries: the
 set of known failures can only shrink as fixes land.  ``merge FILE`` adds the new failures
-that a run of the fuzz test wrote to ``FILE`` (``EXACTPML_FUZZ_NEW_FAILURES=FILE``): for a
+that a run of the fuzz test appended to ``FILE`` (``EXACTPML_FUZZ_NEW_FAILURES=FILE``, one
+JSON object per line): for a
 failure whose fix is under way elsewhere, so that the suite stays green meanwhile.
 """
 
@@ -165,11 +166,16 @@ def _record(only: list[str], every_value: bool) -> None:
             if index % 500 == 0:
                 print(f"{index}/{len(cases)}", file=sys.stderr, flush=True)
     acceptable = {"value", "exactpml error", "documented exception"}
-    known = {
-        key: outcome_label(kind, detail)
+    previous = load_known_failing()
+    known = {key: label for key, label in previous.items() if key not in done}
+    known.update(
+        (key, outcome_label(kind, detail))
         for key, (kind, detail) in done.items()
         if kind not in acceptable and _current(key)
-    }
+    )
+    for key, label in previous.items():  # a hang seen once stays listed (see Outcome.fixes)
+        if label == "hang" and key not in known and _current(key):
+            known[key] = label
     write_known_failing(known)
     print(f"{len(known)} failing of {len(done)} cases", file=sys.stderr)
 
@@ -180,7 +186,10 @@ def _merge(path: Path) -> None:
     acceptable = ("value", "exactpml error", "documented exception")
     known = load_known_failing()
     added: dict[str, str] = {}
-    for joint, label in json.loads(path.read_text(encoding="utf-8")).items():
+    reported: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        reported.update(json.loads(line) if line.strip() else {})
+    for joint, label in reported.items():
         singles = joint.split(" & ")
         failing = {}
         for key in singles if len(singles) > 1 else []:
@@ -196,6 +205,8 @@ def _merge(path: Path) -> None:
 
 
 def _shrink() -> None:
+    from fuzz_isolation import Outcome
+
     known = load_known_failing()
     kept: dict[str, str] = {}
     for joint, label in known.items():
@@ -205,8 +216,8 @@ def _shrink() -> None:
             name, rest = key.split("|", 1)
             parameter, hostile = rest.split("=", 1)
             replacements[parameter] = hostile
-        kind, _, _ = run_cases(name, replacements)
-        if kind not in ("value", "exactpml error", "documented exception"):
+        kind, detail, seconds = run_cases(name, replacements)
+        if not Outcome(kind, detail, seconds).fixes(label):
             kept[joint] = label
     write_known_failing(kept)
     print(f"{len(known) - len(kept)} entries now pass and were removed", file=sys.stderr)

@@ -1,23 +1,26 @@
 """Fuzz every public function: hostile values in place of one or two arguments of a valid
 call give a value or an exactpml error, within 2 s of CPU and 1 GiB (issue 21, item 6).
 
-Hypothesis chooses a baseline call of the API table (``fuzz_api_table``), one or two of its
-parameters and, for each, a named hostile value (``fuzz_hostile_values``); the call runs in
-a forked child (``fuzz_isolation``).  Acceptable: a value whose ``repr``/``str`` work, an
-exactpml error with a printable message of at most ~300 characters, or what the function
-raises by contract.  Anything else -- a foreign exception, a hang, running out of memory, a
-long or unprintable message, a value that does not print -- is a failure.
+For each baseline call of the API table (``fuzz_api_table``), Hypothesis draws the bits
+from which one or two of its parameters and a named hostile value for each
+(``fuzz_hostile_values``) are chosen; the call runs in a forked child (``fuzz_isolation``).
+Acceptable: a value whose ``repr``/``str`` work, an exactpml error with a printable message
+of at most ~300 characters, or what the function raises by contract.  Anything else -- a
+foreign exception, a hang, running out of memory, a long or unprintable message, a value
+that does not print -- is a failure.
 
-``known_failing.json`` (temporary) lists the single replacements known to fail, grouped by
-module, with their outcome: the representative sweep of ``fuzz_sweep.py record`` plus every
-failure of the suite's own sample.  A drawn case listed there must still fail (else *stale
-entry*: delete it; ``fuzz_sweep.py shrink`` deletes every entry that now passes); a case
-not listed must pass.  A draw that replaces two arguments is explained when either single
-replacement is listed, or is listed itself (``"KEY & KEY"``) when only the pair fails.  All draws run before the verdict, so one run reports every new
-failure (ready to be fixed, or listed while its fix is under way).
+``known_failing.json`` (temporary) lists the replacements known to fail, grouped by module,
+with their outcome: the representative sweep of ``fuzz_sweep.py record`` plus every failure
+of these draws.  A drawn case listed there must still fail, else it is a *stale entry*:
+delete it (``fuzz_sweep.py shrink`` deletes every entry that now passes); a listed hang is
+stale only when the call now ends within half the CPU limit (near the limit it may hang
+again).  A case not listed must pass; a draw that replaces two arguments is explained when
+either single replacement is listed, or when the pair is (``"KEY & KEY"``).  All draws of a
+baseline run before its verdict, which reports every new failure at once.
 
-The sample is seeded (the same ``FUZZ_EXAMPLES`` draws on every run) except with
-``HYPOTHESIS_PROFILE=thorough``, which draws afresh and more: a hunt for new failures.
+Every public function is drawn on every run, ``DRAWS_PER_BASELINE`` times, seeded by its
+name: the same draws every time, unchanged when another baseline is added.  With
+``HYPOTHESIS_PROFILE=thorough`` the draws are fresh and more: a hunt for new failures.
 """
 
 from __future__ import annotations
@@ -26,24 +29,24 @@ import json
 import os
 import random
 import signal
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
+import pytest
 from fuzz_api_table import BASELINES, NOT_FUZZED, Baseline, public_callables
 from fuzz_hostile_values import NAMES, hostile_value
 from fuzz_isolation import classify, run_isolated
 from fuzz_sweep import case_key, load_known_failing, outcome_label
-from hypothesis import HealthCheck, given, seed, settings
+from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
 THOROUGH = PROFILE == "thorough"
-#: Draws per run, and the seed that makes them the same on every run (not in the thorough
-#: profile, which draws afresh).  The draws depend on the seed, the API table and the list
-#: of hostile values only (not on this file's text).
-FUZZ_EXAMPLES = 2000 if THOROUGH else 300
-FUZZ_SEED = 21
+#: Draws per baseline and run.  Each baseline's draws are seeded by its name (not in the
+#: thorough profile, which draws afresh and more), so they are the same on every run and do
+#: not change when another baseline is added.
+DRAWS_PER_BASELINE = 6 if THOROUGH else 1
 
 KNOWN_FAILING = load_known_failing()
 FUZZABLE = sorted(name for name, baseline in BASELINES.items() if baseline.parameters())
@@ -101,53 +104,53 @@ def test_every_known_failing_entry_names_a_baseline_a_parameter_and_a_hostile_va
     assert wrong == []
 
 
-@st.composite
-def _cases(draw: st.DrawFn) -> tuple[str, dict[str, str]]:
-    """A baseline, one or two of its parameters and a hostile value for each, chosen
-    uniformly by a generator seeded with 64 bits that Hypothesis draws.
+def _case(name: str, bits: list[bool]) -> dict[str, str]:
+    """One or two parameters of the baseline ``name`` and a hostile value for each, chosen
+    uniformly by a generator seeded with the baseline's name and 64 bits Hypothesis drew.
 
-    Not ``sampled_from``: its first names came up several times as often as the rest (300
-    draws reached 93 of the baselines, half of them with 10**5000).  Bits, not an integer:
-    Hypothesis sometimes replaces a drawn integer by a constant found in the source of the
-    modules loaded so far, so the sample would change with what earlier tests imported; it
-    never does so for a boolean.
+    Not ``sampled_from``: its first names came up several times as often as the rest (half
+    of 300 draws were 10**5000).  Bits, not an integer: Hypothesis sometimes replaces a
+    drawn integer by a constant found in the source of the modules loaded so far, so the
+    draws would change with what earlier tests imported; it never does so for a boolean.
     """
-    bits = draw(st.lists(st.booleans(), min_size=64, max_size=64))
-    chooser = random.Random(sum(1 << index for index, bit in enumerate(bits) if bit))
-    name = chooser.choice(FUZZABLE)
+    number = sum(1 << index for index, bit in enumerate(bits) if bit)
+    chooser = random.Random(f"{name}:{number}")  # a str seed: the same in every process
     parameters = BASELINES[name].parameters()
     chosen = chooser.sample(parameters, min(len(parameters), chooser.choice((1, 2))))
-    return name, {parameter: chooser.choice(NAMES) for parameter in chosen}
+    return {parameter: chooser.choice(NAMES) for parameter in chosen}
 
 
-def test_hostile_arguments_give_a_value_or_an_exactpml_error() -> None:
+@pytest.mark.parametrize("name", FUZZABLE)
+def test_hostile_arguments_give_a_value_or_an_exactpml_error(name: str) -> None:
+    baseline = BASELINES[name]
     new: dict[str, str] = {}
     stale: list[str] = []
 
     @settings(
-        max_examples=FUZZ_EXAMPLES,
+        max_examples=DRAWS_PER_BASELINE,
         database=None,
         deadline=None,
+        phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(_cases())
-    def draw_and_run(case: tuple[str, dict[str, str]]) -> None:
-        name, hostile = case
-        baseline = BASELINES[name]
+    @given(st.lists(st.booleans(), min_size=64, max_size=64))
+    def draw_and_run(bits: list[bool]) -> None:
+        hostile = _case(name, bits)
         replacements = {parameter: hostile_value(value) for parameter, value in hostile.items()}
         outcome = run_isolated(baseline.call_with(replacements), documented=baseline.documented)
         keys = [case_key(name, parameter, value) for parameter, value in sorted(hostile.items())]
         joint = " & ".join(keys)
         if joint in KNOWN_FAILING:
-            if outcome.acceptable:
+            if outcome.fixes(KNOWN_FAILING[joint]):
                 stale.append(f"stale entry {joint!r}: now {outcome}; delete it")
         elif not outcome.acceptable and not any(key in KNOWN_FAILING for key in keys):
             new[joint] = outcome_label(outcome.kind, outcome.detail)
 
-    (draw_and_run if THOROUGH else seed(FUZZ_SEED)(draw_and_run))()
+    (draw_and_run if THOROUGH else seed(zlib.crc32(name.encode()))(draw_and_run))()
     record = os.environ.get("EXACTPML_FUZZ_NEW_FAILURES")
-    if record:  # for fuzz_sweep.py merge
-        Path(record).write_text(json.dumps(new, indent=1, ensure_ascii=False), encoding="utf-8")
+    if record and new:  # JSON lines, for fuzz_sweep.py merge
+        with open(record, "a", encoding="utf-8") as journal:
+            journal.write(json.dumps(new, ensure_ascii=False) + "\n")
     assert stale == [], "\n".join(stale)
     assert new == {}, "new failures:\n" + json.dumps(new, indent=1, ensure_ascii=False)
 

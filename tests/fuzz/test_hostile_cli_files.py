@@ -173,6 +173,7 @@ def test_exactpml_leakage_on_a_hostile_file_reports_or_exits_two(case: str, tmp_
     outcome = run_isolated(lambda: _run_and_judge(arguments, path, expected))
     passes = outcome.kind == "value" and outcome.detail == "str: 'accepted'"
     if case in KNOWN_FAILING:
-        assert not passes, f"stale entry {case!r}: now passes; delete it from KNOWN_FAILING"
+        fixed = passes and outcome.fixes(KNOWN_FAILING[case])
+        assert not fixed, f"stale entry {case!r}: now passes; delete it from KNOWN_FAILING"
         return
     assert passes, f"{case}: {outcome}"

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 import exactpml.io
-from exactpml.errors import InvalidFile
+from exactpml.errors import InvalidArgument, InvalidFile
 from exactpml.io import load_json, read_mechanism, read_prior
 
 MECHANISM = {"rows": {"a": {"yes": "3/4", "no": "1/4"}, "b": {"yes": "1/4", "no": "3/4"}}}
@@ -164,3 +164,24 @@ def test_the_command_line_refuses_a_directory_and_a_device(short_dir):
         result = _cli(["leakage", str(path)])
         assert result.returncode == 2
         assert result.stderr.count("\n") == 1 and f"it is {words}" in result.stderr
+
+
+@pytest.mark.parametrize("path", [None, 3, b"m.json", ["m.json"]], ids=repr)
+@pytest.mark.parametrize("reader", [read_mechanism, read_prior, load_json])
+def test_a_path_that_is_not_a_file_name_is_refused_naming_its_type(reader, path):
+    with pytest.raises(InvalidArgument) as caught:
+        reader(path)
+    assert str(caught.value) == (
+        f"path must be a file name (a str or an os.PathLike), not {type(path).__name__}"
+    )
+
+
+def test_a_very_long_path_is_shown_by_its_ends():
+    path = "7" * 100_000
+    with pytest.raises(InvalidFile) as caught:
+        read_mechanism(path)
+    message = str(caught.value)
+    assert message == (
+        f"{'7' * 60}…{'7' * 40} (a path of 100000 characters): cannot read the file "
+        "(File name too long)"
+    )
