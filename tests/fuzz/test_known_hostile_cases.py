@@ -13,6 +13,7 @@ the CPU limit), so the set can only shrink: delete the entry when its fix is mer
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
@@ -77,9 +78,12 @@ def _compose_chain(links: int) -> Any:
 
 def _leakage_on_a_fifo() -> tuple[int, str]:
     folder = tempfile.mkdtemp(prefix="epml")
-    fifo = Path(folder) / "pipe.json"
-    os.mkfifo(fifo)
-    return _cli(["leakage", str(fifo)])
+    try:
+        fifo = Path(folder) / "pipe.json"
+        os.mkfifo(fifo)
+        return _cli(["leakage", str(fifo)])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _cli(arguments: list[str]) -> tuple[int, str]:
