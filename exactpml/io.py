@@ -38,6 +38,7 @@ place (a key path such as ``rows.a.yes``, or a line and column)::
 from __future__ import annotations
 
 import json
+import os
 import re
 import stat
 from collections.abc import Hashable, Mapping
@@ -156,19 +157,86 @@ def _line_column(text: str, position: int) -> str:
     return f"line {line}, column {column}"
 
 
+#: A path longer than this is shown by its ends in messages about opening it.
+_SHOWN_PATH_CHARACTERS = 120
+
+
+def _file_path(path: object) -> Path:
+    """The path of a file to read; InvalidArgument for anything but a file name.
+
+    >>> _file_path(None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    exactpml.errors.InvalidArgument: path must be a file name (...), not NoneType
+    """
+    name = os.fspath(path) if isinstance(path, str | os.PathLike) else None
+    if not isinstance(name, str):
+        raise InvalidArgument(
+            f"path must be a file name (a str or an os.PathLike), not {type(path).__name__}"
+        )
+    if "\0" in name:
+        raise InvalidFile(
+            f"{_shown(name)!r}: cannot read the file (the path contains a NUL character)"
+        )
+    return Path(name)
+
+
+def _shown(file: Path | str) -> str:
+    """The path for a message: in full, or its ends and its length when it is long."""
+    text = str(file)
+    if len(text) <= _SHOWN_PATH_CHARACTERS:
+        return text
+    return f"{text[:60]}…{text[-40:]} (a path of {len(text)} characters)"
+
+
+def _file_kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words (for messages)."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _check_regular(file: Path, status: os.stat_result) -> None:
+    """Refuse anything but a regular file, and a regular file above ``file_bytes``."""
+    if not stat.S_ISREG(status.st_mode):
+        kind = _file_kind(status.st_mode)
+        raise InvalidFile(
+            f"{_shown(file)}: cannot read the file: it is {kind}; only a regular file is read"
+        )
+    limit = current_bounds().file_bytes
+    if status.st_size > limit:
+        raise _file_bound(
+            file, "", exceeded("", f"the file has {status.st_size} bytes", "file_bytes")
+        )
+
+
 def _read_bytes(file: Path) -> bytes:
-    """The file's bytes, refused before reading when it is larger than ``file_bytes``."""
+    """The bytes of a regular file, refused before reading when larger than ``file_bytes``.
+
+    A FIFO, device, socket or directory is refused (opening a FIFO blocks until a writer
+    comes; a device may never end): checked with ``stat`` before opening, and again with
+    ``fstat`` on what was opened (without blocking, ``O_NONBLOCK``), since the path may
+    have been replaced in between.
+    """
     limit = current_bounds().file_bytes
     try:
-        status = file.stat()
-        if stat.S_ISREG(status.st_mode) and status.st_size > limit:
-            raise _file_bound(
-                file, "", exceeded("", f"the file has {status.st_size} bytes", "file_bytes")
-            )
-        with file.open("rb") as handle:
-            data = handle.read(limit + 1)  # a device or pipe may not know its size
+        _check_regular(file, os.stat(file))
+        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0)
+        descriptor = os.open(file, flags | getattr(os, "O_CLOEXEC", 0))
+        with open(descriptor, "rb", closefd=True) as handle:
+            _check_regular(file, os.fstat(descriptor))
+            data = handle.read(limit + 1)  # the file may have grown since the check
     except OSError as error:
-        raise InvalidFile(f"{file}: cannot read the file ({error.strerror})") from None
+        detail = error.strerror or type(error).__name__
+        raise InvalidFile(f"{_shown(file)}: cannot read the file ({detail})") from None
     if len(data) > limit:
         raise _file_bound(
             file, "", exceeded("", f"the file has more than {limit} bytes", "file_bytes")
@@ -261,8 +329,9 @@ def load_json(path: str | Path) -> Any:
 
     Raises:
         InvalidFile: the file cannot be read or is malformed (see above).
+        InvalidArgument: ``path`` is not a file name (a str or an os.PathLike).
     """
-    file = Path(path)
+    file = _file_path(path)
     text = _decode(file, _read_bytes(file))
     _check_depth(file, text)
     duplicates: dict[int, tuple[dict[str, Any], list[str]]] = {}
@@ -358,8 +427,9 @@ def read_mechanism(path: str | Path) -> tuple[Mechanism, Distribution | None]:
     Raises:
         InvalidFile: the file cannot be read, is malformed (:func:`load_json`) or does not
             describe a mechanism; the message names the file and the key or entry.
+        InvalidArgument: ``path`` is not a file name (a str or an os.PathLike).
     """
-    file = Path(path)
+    file = _file_path(path)
     with big_integer_printing():  # messages may show exact values of up to decimal_digits
         return _read_mechanism(file)
 
@@ -426,8 +496,9 @@ def read_prior(path: str | Path) -> Distribution:
     Raises:
         InvalidFile: the file cannot be read, is malformed (:func:`load_json`) or is not a
             distribution; the message names the file and the key or entry.
+        InvalidArgument: ``path`` is not a file name (a str or an os.PathLike).
     """
-    file = Path(path)
+    file = _file_path(path)
     with big_integer_printing():  # messages may show exact values of up to decimal_digits
         document = load_json(file)
         if not isinstance(document, Mapping):

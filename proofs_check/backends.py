@@ -12,14 +12,22 @@ its worker becomes an outcome with an error; it never stops the run.
   early (an exception such as an interrupt, or :meth:`ProcessBackend.close`) terminates
   them, so no worker outlives the run.
 - :class:`DaskBackend` submits the same tasks to a Dask ``distributed`` scheduler; Dask is
-  an optional dependency, imported only here.
+  an optional dependency, imported only here.  On a Dask worker each check runs in a *check
+  process* of that worker (:func:`run_task_in_check_process`), never in the worker's own
+  threads: two checks in threads of one process shared Hypothesis' global state, and Dask's
+  own threads draw from the global ``random`` module while a check runs (issue 21).
 """
 
 from __future__ import annotations
 
+import atexit
+import json
 import multiprocessing
 import re
 import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
 from collections import deque
@@ -29,7 +37,7 @@ from multiprocessing.connection import wait as connection_wait
 from typing import Any, Protocol
 
 from exactpml.errors import InvalidArgument
-from proofs_check.task import CheckOutcome, CheckTask, execute, run_task, run_task_threaded
+from proofs_check.task import CheckOutcome, CheckTask, execute, run_task
 
 __all__ = [
     "Backend",
@@ -38,6 +46,7 @@ __all__ = [
     "ProcessBackend",
     "SchedulerUnreachable",
     "SerialBackend",
+    "run_task_in_check_process",
 ]
 
 
@@ -366,8 +375,120 @@ class ProcessBackend:
         _stop_workers(alive, now=True)
 
 
+#: The program of a check process: take ``sys.path`` from the argument (the Dask worker's,
+#: so the same modules are found), then serve tasks on the inherited socket.
+_CHECK_PROCESS_PROGRAM = (
+    "import json, sys; sys.path[:] = json.loads(sys.argv[2]); "
+    "from proofs_check.backends import serve_checks; serve_checks(int(sys.argv[1]))"
+)
+
+
+def serve_checks(descriptor: int) -> None:
+    """The main loop of a check process: run the tasks received on the socket
+    ``descriptor`` (inherited from the Dask worker) until ``None`` or EOF."""
+    _worker_loop(Connection(descriptor))
+
+
+class _CheckProcess:
+    """A child of a Dask worker that runs one check at a time (:func:`run_task`).
+
+    Started with ``subprocess``, not ``multiprocessing``: Dask's worker processes are
+    daemonic, and multiprocessing refuses to give a daemonic process children.  It exits
+    when its socket closes (the Dask worker exited) or on :meth:`stop`.
+    """
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair()
+        with theirs:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    *(f"-W{option}" for option in sys.warnoptions),
+                    "-c",
+                    _CHECK_PROCESS_PROGRAM,
+                    str(theirs.fileno()),
+                    json.dumps([entry for entry in sys.path if isinstance(entry, str)]),
+                ],
+                stdin=subprocess.DEVNULL,
+                pass_fds=(theirs.fileno(),),
+            )
+        self.connection = Connection(ours.detach())
+
+    def run(self, task: CheckTask) -> CheckOutcome:
+        """Run ``task`` and return its outcome (EOFError or OSError if the process died)."""
+        self.connection.send(task)
+        outcome: CheckOutcome = self.connection.recv()
+        return outcome
+
+    def stop(self) -> None:
+        """Close the socket (an idle process exits), terminate, and reap the process."""
+        self.connection.close()
+        if self.process.poll() is None:
+            self.process.terminate()
+        try:
+            self.process.wait(STOP_GRACE_SECONDS)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+#: The check processes of this (Dask worker) process: idle ones wait in ``_IDLE``; there are
+#: never more than the worker has threads running checks.
+_IDLE: list[_CheckProcess] = []
+_ALL: set[_CheckProcess] = set()
+_POOL_LOCK = threading.Lock()
+
+
+@atexit.register
+def _stop_check_processes() -> None:
+    with _POOL_LOCK:
+        every = list(_ALL)
+        _ALL.clear()
+        _IDLE.clear()
+    for child in every:
+        child.stop()
+
+
+def run_task_in_check_process(task: CheckTask) -> CheckOutcome:
+    """Dask's entry point: run ``task`` in a check process of this worker.
+
+    Each thread of the worker that runs a task takes an idle check process (or starts
+    one), so checks never share a process: not Hypothesis' global state (it seeds the
+    global ``random`` module for each test and restores it afterwards), not the integer
+    printing limit that ``big_integer_printing`` sets, and not the global ``random``
+    module that Dask's own threads draw from.  Two threads per worker thus run two checks
+    in parallel.  A check that kills its process becomes an error outcome and the process
+    is replaced on the next task.
+    """
+    with _POOL_LOCK:
+        child = _IDLE.pop() if _IDLE else None
+    if child is None:
+        child = _CheckProcess()
+        with _POOL_LOCK:
+            _ALL.add(child)
+    try:
+        outcome = child.run(task)
+    except (EOFError, OSError) as exc:
+        with _POOL_LOCK:
+            _ALL.discard(child)
+        child.stop()
+        code = child.process.returncode
+        detail = f"exit code {code}" if code is not None and code >= 0 else str(exc)
+        if code is not None and code < 0:
+            detail = f"killed by signal {-code}"
+        return _failed(task, RuntimeError(detail), "check process failed")
+    with _POOL_LOCK:
+        _IDLE.append(child)
+    return outcome
+
+
 class DaskBackend:
-    """Submits checks to a Dask ``distributed`` scheduler at ``address``."""
+    """Submits checks to a Dask ``distributed`` scheduler at ``address``.
+
+    Each check runs in a check process of the worker that takes it
+    (:func:`run_task_in_check_process`), so several threads per worker run checks in
+    parallel without sharing a process.
+    """
 
     name = "dask"
     in_process = False
@@ -393,7 +514,9 @@ class DaskBackend:
         """Submit every task to the cluster and yield outcomes as they complete."""
         from distributed import as_completed as dask_completed
 
-        futures = {self.client.submit(run_task_threaded, task, pure=False): task for task in tasks}
+        futures = {
+            self.client.submit(run_task_in_check_process, task, pure=False): task for task in tasks
+        }
         done: set[CheckTask] = set()
         try:
             for future in dask_completed(list(futures), loop=self.client.loop):

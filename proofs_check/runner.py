@@ -87,7 +87,8 @@ class RunOptions:
         timeout: Seconds each check (each claim and shard) may run before it is stopped and
             its claim marked TIMEOUT; ``None``: no limit.  With a limit every check runs
             in a worker process (even with one worker), since only a process can be
-            stopped; not available with a Dask scheduler.
+            stopped; not available with a Dask scheduler (its workers run each check in a
+            process of their own, but do not stop it).
     """
 
     seed: int = 0
@@ -159,8 +160,8 @@ class RunOptions:
                 )
             if self.scheduler is not None:
                 raise InvalidArgument(
-                    "--timeout needs local worker processes (a process can be stopped; a "
-                    "check running in a Dask worker's thread cannot): drop --timeout or "
+                    "--timeout needs local worker processes (only proofs_check's own pool "
+                    "stops a check at the limit; a Dask worker does not): drop --timeout or "
                     "--scheduler."
                 )
 

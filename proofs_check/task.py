@@ -10,7 +10,6 @@ or the error, never an exception.
 from __future__ import annotations
 
 import importlib
-import threading
 import time
 import traceback
 from collections.abc import Sequence
@@ -26,7 +25,6 @@ __all__ = [
     "execute",
     "resolve_target",
     "run_task",
-    "run_task_threaded",
 ]
 
 
@@ -139,28 +137,6 @@ def execute(task: CheckTask, function: object) -> CheckOutcome:
     )
 
 
-#: Serialises imports in a worker.  A Dask worker runs tasks in several threads of one
-#: process; two threads importing the claim modules (and what they import lazily) at once
-#: made Python report "deadlock detected by _ModuleLock" as a check's ERROR (issue 15).
-_IMPORT_LOCK = threading.Lock()
-_PREPARED: set[tuple[str, ...]] = set()
-
-
-def _prepare_worker(modules: tuple[str, ...]) -> None:
-    """Import, once per process and under one lock, everything the checks may import."""
-    with _IMPORT_LOCK:
-        if modules in _PREPARED:
-            return
-        for module in modules:
-            import_claim_module(module)
-        from proofs_check.registry import load_claim_modules
-
-        load_claim_modules()
-        importlib.import_module("exactpml.strategies")
-        importlib.import_module("proofs_check.reference")
-        _PREPARED.add(modules)
-
-
 def _not_loaded(task: CheckTask, exc: BaseException, start: float) -> CheckOutcome:
     """The outcome of a task whose check could not be imported."""
     return CheckOutcome(
@@ -174,30 +150,17 @@ def _not_loaded(task: CheckTask, exc: BaseException, start: float) -> CheckOutco
 
 
 def run_task(task: CheckTask) -> CheckOutcome:
-    """Worker entry point (one task at a time per process): import the check and run it."""
+    """Worker entry point (one task at a time per process): import the check and run it.
+
+    Every worker runs it in a process of its own, one task at a time: a local worker
+    process, or a check process of a Dask worker (never in a Dask worker's threads, which
+    would share Hypothesis' global state).
+    """
     start = time.perf_counter()
     try:
         for module in task.modules:
             import_claim_module(module)
         function = resolve_target(task.target)
-    except (Exception, SystemExit) as exc:
-        return _not_loaded(task, exc, start)
-    return execute(task, function)
-
-
-def run_task_threaded(task: CheckTask) -> CheckOutcome:
-    """Entry point for workers that run tasks in several threads (Dask).
-
-    Imports happen once per process under a lock (:func:`_prepare_worker`), so the threads
-    of a Dask worker never import the same modules concurrently.  Process-pool workers run
-    one task at a time and use :func:`run_task` (they need no lock, and importing every
-    claim module up front only delayed their first task).
-    """
-    start = time.perf_counter()
-    try:
-        _prepare_worker(tuple(task.modules))
-        with _IMPORT_LOCK:
-            function = resolve_target(task.target)
     except (Exception, SystemExit) as exc:
         return _not_loaded(task, exc, start)
     return execute(task, function)

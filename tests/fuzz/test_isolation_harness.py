@@ -1,0 +1,148 @@
+"""The fuzz harness itself: every outcome kind is recognised (a harness that could only say
+"value" would make every fuzz test pass), and nothing a call does reaches the caller."""
+
+import os
+import signal
+import sys
+import time
+from fractions import Fraction
+
+import pytest
+from fuzz_isolation import MAX_MESSAGE_CHARACTERS, Outcome, run_isolated
+
+from exactpml.errors import InvalidArgument, Undecided
+
+_STATE = {"touched": False}
+
+
+def _loop_forever() -> None:
+    count = 0
+    while True:
+        count += 1
+
+
+def _raise(error: BaseException):
+    def call() -> None:
+        raise error
+
+    return call
+
+
+def _unprintable_value() -> object:
+    class Shy:
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr")
+
+    return Shy()
+
+
+def _lazy_failure():
+    yield 1
+    raise KeyError("late")
+
+
+def _touch_and_return() -> int:
+    _STATE["touched"] = True
+    return 7
+
+
+CASES = [
+    ("a value", lambda: Fraction(1, 3), Outcome("value", "Fraction: Fraction(1, 3)")),
+    (
+        "an exactpml error",
+        _raise(InvalidArgument("epsilon='x' cannot be read")),
+        Outcome("exactpml error", "InvalidArgument: epsilon='x' cannot be read"),
+    ),
+    ("an undecided", _raise(Undecided("tie")), Outcome("exactpml error", "Undecided: tie")),
+    (
+        "a foreign exception",
+        _raise(TypeError("unhashable type: 'list'")),
+        Outcome("foreign exception", "builtins.TypeError: unhashable type: 'list'"),
+    ),
+    (
+        "a SystemExit",
+        _raise(SystemExit(2)),
+        Outcome("foreign exception", "builtins.SystemExit: 2"),
+    ),
+    ("a MemoryError", _raise(MemoryError()), Outcome("memory", "MemoryError")),
+    (
+        "an iterator that fails when consumed",
+        _lazy_failure,
+        Outcome("foreign exception", "builtins.KeyError: 'late'"),
+    ),
+    (
+        "a value whose repr fails",
+        _unprintable_value,
+        Outcome("unprintable", "repr()/str() of Shy raised RuntimeError: no repr"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("call", "expected"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_each_outcome_is_recognised(call, expected):
+    assert run_isolated(call) == expected
+
+
+def test_a_value_too_big_to_print_is_unprintable():
+    outcome = run_isolated(lambda: 10**5000)
+    assert outcome.kind == "unprintable" and "ValueError" in outcome.detail
+    assert not outcome.acceptable
+
+
+def test_a_long_or_unprintable_message_is_not_acceptable():
+    long = run_isolated(_raise(InvalidArgument("x" * (MAX_MESSAGE_CHARACTERS + 50))))
+    control = run_isolated(_raise(InvalidArgument("entry '\x1b[31mred'")))
+    if long.kind != "exactpml error":  # once messages are capped, a long one is cut
+        assert long.kind == "long message" and not long.acceptable
+    assert control.kind == "unprintable" and not control.acceptable
+
+
+def test_a_busy_loop_is_stopped_at_the_cpu_limit():
+    outcome = run_isolated(_loop_forever, cpu_seconds=1)
+    assert outcome == Outcome("hang", "over 1 s of CPU")
+    assert not outcome.acceptable
+
+
+def test_a_blocked_call_is_stopped_at_the_wall_clock_backstop():
+    started = time.monotonic()
+    outcome = run_isolated(lambda: time.sleep(60), wall_seconds=1.0)
+    assert outcome.kind == "hang" and outcome.detail.startswith("no answer within 1 s")
+    assert time.monotonic() - started < 30  # the child was killed, not waited for
+
+
+def test_an_allocation_beyond_the_cap_is_memory():
+    outcome = run_isolated(lambda: bytearray(4 << 30))
+    assert outcome == Outcome("memory", "MemoryError")
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: os._exit(3), "exit status 3"),
+        (lambda: os.kill(os.getpid(), signal.SIGSEGV), "killed by SIGSEGV"),
+    ],
+    ids=["os._exit", "a segmentation fault"],
+)
+def test_a_child_that_dies_without_a_report_is_a_crash(call, fragment):
+    outcome = run_isolated(call)
+    assert outcome.kind == "crash" and fragment in outcome.detail
+
+
+def test_nothing_the_call_changes_reaches_the_caller(capfd):
+    def noisy() -> int:
+        print("to stdout")
+        sys.stderr.write("to stderr\n")
+        return _touch_and_return()
+
+    assert run_isolated(noisy).kind == "value"
+    assert _STATE["touched"] is False
+    captured = capfd.readouterr()
+    assert "to stdout" not in captured.out and "to stderr" not in captured.err
+
+
+def test_a_known_hang_counts_as_fixed_only_within_half_the_cpu_limit():
+    assert Outcome("value", "LogValue: log(3)", 0.2).fixes("hang")
+    assert not Outcome("value", "LogValue: log(3)", 1.5).fixes("hang")  # may hang next time
+    assert Outcome("value", "LogValue: log(3)", 1.5).fixes("foreign exception: TypeError")
+    assert not Outcome("hang", "over 2 s of CPU", 2.0).fixes("hang")
+    assert not Outcome("foreign exception", "TypeError", 0.1).fixes("foreign exception: X")
