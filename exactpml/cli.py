@@ -1,20 +1,29 @@
-"""The ``exactpml`` command line.
+r"""The ``exactpml`` command line.
 
 ``exactpml leakage MECHANISM.json [--prior PRIOR.json] [--format table|json|latex]`` prints,
 for every output y, p_Y(y), the exact PML l(X->y) and a certified decimal of it, then the
 leakage capacity and the maximal leakage.  ``exactpml examples`` lists the bundled example
 files.  Errors in files name the key and the problem and are printed as one line on stderr,
 with exit status 2; ``--digits`` is at most ``Bounds.output_digits``.
+
+An infinite leakage prints as ``∞`` in the terminal, ``\infty`` in LaTeX and the string
+``"Infinity"`` in JSON (exact and decimal fields alike; JSON has no infinite number).
+Captions and titles name the mechanism (its ``name``, else its file's stem) and the prior
+(its entries when short), never a path; ``--caption`` and ``--label`` replace the LaTeX
+caption and label (default ``tab:pml``).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import sympy
 
 from exactpml._version import __version__
 from exactpml.core.bounds import big_integer_printing, current_bounds
@@ -40,6 +49,36 @@ def _decimal(value: LogValue, digits: int) -> str:
     if value.to_sympy().free_symbols:
         return "symbolic"
     return value.decimal(digits)
+
+
+INFINITY_JSON = "Infinity"
+"""How ``--format json`` writes an infinite leakage (exact and decimal fields)."""
+
+_LABEL = re.compile(r"^[A-Za-z0-9:._/-]{1,100}$")
+
+
+def _infinite(value: object) -> bool:
+    return isinstance(value, LogValue) and value.is_infinite
+
+
+def _terminal(value: object) -> str:
+    """A cell of the terminal table: an infinite value as ``∞``."""
+    return "∞" if _infinite(value) or value == "oo" else str(value)
+
+
+def _for_json(report: dict[str, Any]) -> dict[str, Any]:
+    """The report with every infinite value (and its decimal) as :data:`INFINITY_JSON`."""
+
+    def convert(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {key: convert(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [convert(item) for item in value]
+        if _infinite(value) or value is sympy.oo or value == "oo":
+            return INFINITY_JSON
+        return value
+
+    return convert(report)
 
 
 def leakage_report(mechanism: Mechanism, prior: Distribution, *, digits: int) -> dict[str, Any]:
@@ -93,22 +132,25 @@ def _print_table(report: dict[str, Any], title: str) -> None:
     for row in report["outputs"]:
         table.add_row(
             *(
-                Text(str(cell))
+                Text(_terminal(cell))
                 for cell in (row["output"], row["probability"], row["pml"], row["pml_decimal"])
             )
         )
     console = Console()
     console.print(table)
+    shown = {key: _terminal(report[key]) for key in report}
     for text in (
-        f"max over outputs with p_Y(y) > 0: {report['max_pml']} = {report['max_pml_decimal']}",
-        f"leakage capacity C:               {report['capacity']} = {report['capacity_decimal']}",
-        f"maximal leakage:                  {report['maximal_leakage']} = "
-        f"{report['maximal_leakage_decimal']}",
+        f"max over outputs with p_Y(y) > 0: {shown['max_pml']} = {shown['max_pml_decimal']}",
+        f"leakage capacity C:               {shown['capacity']} = {shown['capacity_decimal']}",
+        f"maximal leakage:                  {shown['maximal_leakage']} = "
+        f"{shown['maximal_leakage_decimal']}",
     ):
         console.print(Text(text), soft_wrap=True)  # one line each, however long
 
 
-def _latex(report: dict[str, Any], title: str, *, standalone: bool) -> str:
+def _latex(
+    report: dict[str, Any], caption: str, *, label: str = "tab:pml", standalone: bool
+) -> str:
     """Every row the table shows, exact, with decimals aligned (siunitx); compiles as it is."""
     rows: list[list[Any]] = [
         [
@@ -119,22 +161,30 @@ def _latex(report: dict[str, Any], title: str, *, standalone: bool) -> str:
         ]
         for row in report["outputs"]
     ]
-    for label, key in (
+    for row_name, key in (
         ("max over outputs", "max_pml"),
         ("leakage capacity C", "capacity"),
         ("maximal leakage", "maximal_leakage"),
     ):
-        rows.append([label, "", report[key], _latex_decimal(report[key], report["digits"])])
+        rows.append([row_name, "", report[key], _latex_decimal(report[key], report["digits"])])
     table = ExactTable(
         ["$y$", "$p_Y(y)$", r"$\ell(X \to y)$", "decimal"],
         rows,
         keys=["output", "probability", "pml", "decimal"],
     )
-    return table.to_latex(caption=title, label="tab:pml", standalone=standalone)
+    return table.to_latex(caption=caption, label=label, standalone=standalone)
 
 
 def _latex_decimal(value: LogValue, digits: int) -> Any:
+    if value.is_infinite:
+        return value  # ExactTable typesets it as \infty
     return "symbolic" if value.to_sympy().free_symbols else CertifiedDecimal(value, digits)
+
+
+def _prior_text(prior: Distribution, origin: str) -> str:
+    """``"prior a: 9/10, b: 1/10"`` when short, else where it came from (never a path)."""
+    entries = ", ".join(f"{outcome}: {mass}" for outcome, mass in prior.items())
+    return f"prior {entries}" if len(entries) <= 60 else origin
 
 
 def _command_leakage(arguments: argparse.Namespace) -> int:
@@ -142,10 +192,10 @@ def _command_leakage(arguments: argparse.Namespace) -> int:
     if arguments.prior is not None:
         prior = read_prior(arguments.prior)
         mechanism.check_prior(prior)
-        prior_note = f"prior from {arguments.prior}"
+        prior_note = _prior_text(prior, "the prior given with --prior")
     elif file_prior is not None:
         prior = file_prior
-        prior_note = f"prior from {arguments.mechanism}"
+        prior_note = _prior_text(prior, "the file's prior")
     else:
         prior = Distribution.uniform(mechanism.inputs)
         prior_note = "uniform prior (none given)"
@@ -153,15 +203,15 @@ def _command_leakage(arguments: argparse.Namespace) -> int:
     report["prior"] = prior_note
     document = load_json(arguments.mechanism)
     name = document.get("name") if isinstance(document, dict) else None
-    title = (
-        f"PML of {name if isinstance(name, str) and name else arguments.mechanism} ({prior_note})"
-    )
+    shown_name = name if isinstance(name, str) and name else Path(arguments.mechanism).stem
+    title = f"PML of {shown_name} ({prior_note})"
     if isinstance(name, str):
         report["name"] = name
     if arguments.format == "json":
-        print(dump_json(report))
+        print(dump_json(_for_json(report)))
     elif arguments.format == "latex":
-        print(_latex(report, title, standalone=arguments.standalone))
+        caption = arguments.caption if arguments.caption is not None else title
+        print(_latex(report, caption, label=arguments.label, standalone=arguments.standalone))
     else:
         _print_table(report, title)
     return 0
@@ -187,6 +237,14 @@ def _parser() -> argparse.ArgumentParser:
         "--standalone", action="store_true", help="with --format latex: a whole document"
     )
     leakage.add_argument("--digits", type=int, default=15, help="certified decimal digits")
+    leakage.add_argument(
+        "--caption", help="with --format latex: the table's caption (default: names the "
+        "mechanism and the prior)"
+    )
+    leakage.add_argument(
+        "--label", default="tab:pml", help="with --format latex: the table's \\label "
+        "(default tab:pml)"
+    )
     leakage.set_defaults(run=_command_leakage)
     examples = commands.add_parser("examples", help="list the bundled example files")
     examples.set_defaults(run=_command_examples)
@@ -218,6 +276,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     arguments = parser.parse_args(argv)
     problem = _digits_problem(arguments.digits) if hasattr(arguments, "digits") else None
+    if problem is None and getattr(arguments, "label", None) is not None:
+        if not _LABEL.match(arguments.label):
+            problem = (
+                f"--label {arguments.label[:40]!r} must be 1 to 100 letters, digits or "
+                ": . _ / - (a LaTeX label)"
+            )
+    if problem is None and getattr(arguments, "caption", None) is not None:
+        if not arguments.caption.strip() or len(arguments.caption) > 1000:
+            problem = "--caption must be a non-empty text of at most 1000 characters"
     if problem is not None:
         return _fail(problem)
     try:

@@ -550,6 +550,11 @@ def _baselines() -> list[Baseline]:
         B("exactpml.PrivacyLossDistribution.self_compose", pld.self_compose, (3,)),
         B("exactpml.PrivacyLossDistribution.renyi_divergence", pld.renyi_divergence, (2,)),
         B("exactpml.renyi_divergence", exactpml.renyi_divergence, (OBJECTS["biased"], coin, 2)),
+        B(
+            "exactpml.notions.renyi_divergence_bounds",
+            exactpml.notions.renyi_divergence_bounds,
+            (OBJECTS["biased"], coin, 10**6),
+        ),
         B("exactpml.renyi_dp_epsilon", exactpml.renyi_dp_epsilon, (rr, 2)),
         B("exactpml.simulation_epsilon", exactpml.simulation_epsilon, (rr,)),
         B("exactpml.tradeoff_curve", exactpml.tradeoff_curve, (p, q)),
@@ -961,6 +966,17 @@ def _baselines() -> list[Baseline]:
         B("exactpml.additive_bayes_capacity", exactpml.additive_bayes_capacity, (channel,)),
         B("exactpml.shannon_entropy", exactpml.shannon_entropy, (prior,)),
         B("exactpml.renyi_entropy", exactpml.renyi_entropy, (OBJECTS["skewed"], 2)),
+        B(
+            "exactpml.renyi_entropy_bounds",
+            exactpml.renyi_entropy_bounds,
+            (OBJECTS["skewed"], 10**6),
+        ),
+        B(
+            "exactpml.sibson_mutual_information_bounds",
+            exactpml.sibson_mutual_information_bounds,
+            (channel, prior, 10**6),
+        ),
+        _record("exactpml.RenyiBounds", exactpml.renyi_entropy_bounds(OBJECTS["skewed"], 10**6)),
         B("exactpml.conditional_entropy", exactpml.conditional_entropy, (channel, prior)),
         B("exactpml.mutual_information", exactpml.mutual_information, (channel, prior)),
         B(
@@ -1088,6 +1104,8 @@ def _proofs_check_baselines() -> list[Baseline]:
 
     context = pc.CheckContext("fuzz.claim", examples=5, profile="quick")
     evidence = pc.witness_evidence("x = 1", True, values={"x": 1})
+    unknown = sympy.Symbol("x")
+    proof = pc.prove_inequality(unknown**2, unknown, {unknown: sympy.Interval(0, 2)})
     B = Baseline  # short: one row per call
     return [
         B(
@@ -1169,6 +1187,26 @@ def _proofs_check_baselines() -> list[Baseline]:
         ),
         _record("proofs_check.Evidence", evidence),
         _record("proofs_check.ExactValue", evidence.values[0]),
+        B(
+            "proofs_check.prove_inequality",
+            pc.prove_inequality,
+            (unknown**2, unknown, {unknown: sympy.Interval(0, 1)}),
+            {"timeout": 1},
+        ),
+        B(
+            "proofs_check.proof_evidence",
+            pc.proof_evidence,
+            ("x**2 <= x", unknown**2, unknown, {unknown: sympy.Interval(0, 1)}),
+            {"timeout": 1},
+        ),
+        B(
+            "proofs_check.strengthening_evidence",
+            pc.strengthening_evidence,
+            ("strict", "x**2 < x", unknown**2, unknown, {unknown: sympy.Interval(0, 1)}),
+            {"strict": True, "timeout": 1},
+        ),
+        _record("proofs_check.ProofResult", proof),
+        _record("proofs_check.ProofRecord", proof.record()),
     ]
 
 

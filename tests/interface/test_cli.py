@@ -63,3 +63,58 @@ def test_prior_file_over_other_alphabet_is_refused(tmp_path):
     prior.write_text('{"maybe": 1}')
     result = _run("leakage", str(example), "--prior", str(prior))
     assert result.returncode == 2 and "different alphabet" in result.stderr
+
+
+def _identity_bit(tmp_path):  # type: ignore[no-untyped-def]
+    path = tmp_path / "identity.json"
+    path.write_text(
+        '{"name": "identity bit", "rows": {"a": {"0": "1", "1": "0"}, "b": {"0": "0", "1": "1"}}}'
+    )
+    prior = tmp_path / "skewed_prior.json"
+    prior.write_text('{"a": "9/10", "b": "1/10"}')
+    return path, prior
+
+
+def test_infinity_is_infinity_in_every_format_and_no_path_reaches_a_caption(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    # Independent values: the identity has a column mixing 0 and 1, so C = oo (Thm 2.8);
+    # under the prior (9/10, 1/10), l(X->1) = log (1/(1/10)) = log 10.
+    from exactpml.cli import INFINITY_JSON, main
+
+    mechanism, prior = _identity_bit(tmp_path)
+    assert main(["leakage", str(mechanism), "--prior", str(prior)]) == 0
+    table = capsys.readouterr().out
+    assert "leakage capacity C:               ∞ = ∞" in table
+    assert "PML of identity bit (prior a: 9/10, b: 1/10)" in table
+    assert str(tmp_path) not in table and "oo" not in table
+    assert main(["leakage", str(mechanism), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["capacity"] == report["capacity_decimal"] == INFINITY_JSON == "Infinity"
+    assert "oo" not in json.dumps(report)
+    assert main(["leakage", str(mechanism), "--prior", str(prior), "--format", "latex"]) == 0
+    latex = capsys.readouterr().out
+    assert "leakage capacity C &  & $\\infty$ & $\\infty$ \\\\" in latex
+    assert "\\caption{PML of identity bit (prior a: 9/10, b: 1/10)}" in latex
+    assert str(tmp_path) not in latex and "\\label{tab:pml}" in latex
+
+
+def test_caption_and_label_options(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    from exactpml.cli import main
+
+    mechanism, _ = _identity_bit(tmp_path)
+    arguments = ["leakage", str(mechanism), "--format", "latex"]
+    assert main([*arguments, "--caption", "The identity on a bit", "--label", "tab:id"]) == 0
+    latex = capsys.readouterr().out
+    assert "\\caption{The identity on a bit}" in latex and "\\label{tab:id}" in latex
+    assert main([*arguments, "--label", "bad label"]) == 2
+    assert "--label 'bad label' must be" in capsys.readouterr().err
+    assert main([*arguments, "--caption", " "]) == 2
+    assert "--caption must be a non-empty text" in capsys.readouterr().err
+
+
+def test_a_nameless_file_is_captioned_by_its_stem(tmp_path, capsys):  # type: ignore[no-untyped-def]
+    from exactpml.cli import main
+
+    path = tmp_path / "my_channel.json"
+    path.write_text('{"rows": {"a": {"0": "1/2", "1": "1/2"}, "b": {"0": "1/4", "1": "3/4"}}}')
+    assert main(["leakage", str(path), "--format", "latex"]) == 0
+    assert "\\caption{PML of my\\_channel (uniform prior (none given))}" in capsys.readouterr().out
