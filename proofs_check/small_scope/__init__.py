@@ -47,7 +47,11 @@ Mechanism({0: {0: '1'}}, outputs=[0])
 """
 
 from proofs_check.context import SMALL_SCOPE_BUDGET
-from proofs_check.small_scope._database import database_mechanisms
+from proofs_check.small_scope._database import (
+    database_mechanisms,
+    database_mechanisms_with_prior,
+    database_priors,
+)
 from proofs_check.small_scope._finite import (
     attributes,
     distributions,
@@ -69,6 +73,8 @@ __all__ = [
     "attributes",
     "bounded_leakage_models",
     "database_mechanisms",
+    "database_mechanisms_with_prior",
+    "database_priors",
     "distributions",
     "mechanisms",
     "mechanisms_with_prior",

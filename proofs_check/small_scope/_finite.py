@@ -23,8 +23,10 @@ from proofs_check.small_scope._grid import (
     vector_levels,
 )
 from proofs_check.small_scope._scope import Layer, SmallScope
+from proofs_check.small_scope._symmetry import kernel_group, permutations
 
 __all__ = [
+    "RELABELLING",
     "attributes",
     "distributions",
     "mechanisms",
@@ -32,6 +34,9 @@ __all__ = [
     "pair_kernels",
     "probability_vectors",
 ]
+
+RELABELLING = ", one per relabelling orbit"
+"""Added to the description of a scope that keeps one instance per relabelling orbit."""
 
 
 def probability_vectors(
@@ -104,6 +109,7 @@ def mechanisms(
     max_outputs: int = 3,
     grid: Sequence[int] = GRID,
     zeros: bool = True,
+    up_to_relabelling: bool = False,
 ) -> SmallScope[Mechanism]:
     """Every kernel P_{Y|X} with rows on the grid, smallest alphabets first.
 
@@ -111,22 +117,33 @@ def mechanisms(
     then |X|; within one, coarsest grid first.  Zero entries, deterministic rows and outputs
     that no input produces are all included; ``zeros=False`` keeps strictly positive rows.
     Default (|X|, |Y| <= 3): 11 556 kernels, of which 58 have |X|, |Y| <= 2 and 10 648 are
-    3 x 3.
+    3 x 3.  ``up_to_relabelling=True`` keeps one kernel per orbit of the input and output
+    permutations (for label-free properties only; see :mod:`._symmetry`): 493 of them
+    stand for the 11 556.
 
     >>> len(mechanisms()), len(mechanisms(inputs=[0, 1], outputs=[0, 1], zeros=False))
     (11556, 25)
+    >>> len(list(mechanisms(up_to_relabelling=True)))
+    493
     """
     denominators = check_grid(grid)
     layers: list[Layer[Mechanism]] = []
     ranges = (min_inputs, max_inputs), (min_outputs, max_outputs)
     alphabets = alphabet_shapes(inputs, outputs, *ranges)
     for xs, ys in alphabets:
+        group = kernel_group(permutations(len(xs)), outputs=len(ys)) if up_to_relabelling else None
         layers += kernel_layers(
-            xs, ys, denominators, positive=not zeros, label=f"|X| = {len(xs)}, |Y| = {len(ys)}"
+            xs,
+            ys,
+            denominators,
+            positive=not zeros,
+            label=f"|X| = {len(xs)}, |Y| = {len(ys)}",
+            group=group,
         )
     return SmallScope(
         f"kernels with rows on the grid {grid_text(denominators)}"
-        + ("" if zeros else ", no zero entry"),
+        + ("" if zeros else ", no zero entry")
+        + (RELABELLING if up_to_relabelling else ""),
         layers,
     )
 
@@ -140,11 +157,14 @@ def mechanisms_with_prior(
     grid: Sequence[int] = GRID,
     zeros: bool = True,
     full_support: bool = False,
+    up_to_relabelling: bool = False,
 ) -> SmallScope[tuple[Mechanism, Distribution]]:
     """Every (kernel, prior on its inputs) pair with kernel rows and prior on the grid.
 
     The pair's grid is the finer of the two.  Default (|X|, |Y| <= 2): 358 pairs
     (343 with |X| = |Y| = 2); with ``max_inputs=3, max_outputs=3``: 245 592.
+    ``up_to_relabelling=True``: one pair per orbit of the input permutations (acting on the
+    kernel's rows and the prior together) and the output permutations.
 
     >>> len(mechanisms_with_prior()), len(mechanisms_with_prior(full_support=True))
     (358, 258)
@@ -167,10 +187,14 @@ def mechanisms_with_prior(
             label=f"|X| = {len(xs)}, |Y| = {len(ys)} with a prior",
             extra=[prior_levels],
             finish=finish,
+            group=kernel_group(permutations(len(xs)), outputs=len(ys), extras=1)
+            if up_to_relabelling
+            else None,
         )
     return SmallScope(
         f"kernels with a prior, on the grid {grid_text(denominators)}"
-        + (", full-support priors" if full_support else ""),
+        + (", full-support priors" if full_support else "")
+        + (RELABELLING if up_to_relabelling else ""),
         layers,
     )
 
@@ -221,6 +245,7 @@ def attributes(
 
 def pair_kernels(
     *,
+    inputs: Sequence[Hashable] | None = None,
     min_inputs: int = 1,
     max_inputs: int = 2,
     max_first: int = 2,
@@ -232,11 +257,16 @@ def pair_kernels(
     |X| from ``min_inputs`` to ``max_inputs``, Y1 = ``range(k1)``, Y2 = ``range(k2)`` with
     k1 <= ``max_first``, k2 <= ``max_second``; ordered by |X|·|Y1|·|Y2|.  No conditional
     independence of Y1 and Y2 given X is assumed.  Default: 2 766 kernels (2 601 of them
-    with |X| = 2 and |Y1| = |Y2| = 2).
+    with |X| = 2 and |Y1| = |Y2| = 2).  ``inputs`` fixes the input labels (and |X|).
 
     >>> len(pair_kernels()), pair_kernels().layers[-3]
     (2766, Layer('|X| = 2, |Y1| = 2, |Y2| = 2, grid 1/2', 84))
     """
+    if inputs is not None:
+        labels = list(inputs)
+        if not labels:
+            raise InvalidArgument("pair_kernels: the input alphabet is empty")
+        min_inputs = max_inputs = len(labels)
     check_range("pair_kernels (inputs)", min_inputs, max_inputs)
     check_range("pair_kernels (first)", 1, max_first)
     check_range("pair_kernels (second)", 1, max_second)
@@ -254,7 +284,7 @@ def pair_kernels(
     for a, k1, k2 in shapes:
         outputs = [(y1, y2) for y1 in range(k1) for y2 in range(k2)]
         layers += kernel_layers(
-            list(range(a)),
+            labels if inputs is not None else list(range(a)),
             outputs,
             denominators,
             positive=False,

@@ -12,7 +12,8 @@ from typing import Any, TypeVar
 
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
-from proofs_check.small_scope._scope import Layer
+from proofs_check.small_scope._scope import Layer, Step, inside
+from proofs_check.small_scope._symmetry import Transform, VectorCodes, orbit_weight
 
 T = TypeVar("T")
 Vector = tuple[Fraction, ...]
@@ -115,19 +116,41 @@ def grid_layers(
     grid: tuple[int, ...],
     describe: Callable[[str], str],
     build: Callable[[tuple[Any, ...]], T],
+    *,
+    group: Sequence[Transform] | None = None,
 ) -> list[Layer[T]]:
+    """One layer per grid level; with a relabelling ``group``, one instance per orbit (its
+    raw parts least in the orbit), weighted by the orbit's size."""
     layers: list[Layer[T]] = []
     for denominator, level in zip((1, *grid), graded, strict=True):
         if level.size == 0:
             continue
-        layers.append(
-            Layer(
-                describe(level_name(denominator)),
-                level.size,
-                level_builder(level, build),
-            )
-        )
+        description = describe(level_name(denominator))
+        if group is None:
+            layers.append(Layer(description, level.size, level_builder(level, build)))
+        else:
+            steps = orbit_steps(level.items, build, group, math.lcm(*grid))
+            layers.append(Layer(description, level.size, inside(steps), steps))
     return layers
+
+
+def orbit_steps(
+    items: Callable[[], Iterable[tuple[Any, ...]]],
+    build: Callable[[tuple[Any, ...]], Any],
+    group: Sequence[Transform],
+    scale: int,
+) -> Callable[[], Iterator[Step]]:
+    """Steps of the representatives among ``items()`` (raw parts: grid vectors, compared
+    through their integer codes at ``scale``), built and weighted by their orbit's size."""
+
+    def steps() -> Iterator[Step]:
+        codes = VectorCodes(scale)
+        for parts in items():
+            weight = orbit_weight(codes.vectors(parts), group)
+            if weight:
+                yield Step(build(parts), weight)
+
+    return steps
 
 
 def level_builder(
@@ -166,8 +189,10 @@ def kernel_layers(
     name: str = "mechanism",
     extra: Sequence[Sequence[Sequence[Any]]] = (),
     finish: Callable[[Mechanism, tuple[Any, ...]], Any] | None = None,
+    group: Sequence[Transform] | None = None,
 ) -> list[Layer[Any]]:
-    """Layers of every kernel inputs -> outputs with grid rows (plus graded ``extra`` parts)."""
+    """Layers of every kernel inputs -> outputs with grid rows (plus graded ``extra`` parts);
+    one per orbit of ``group`` (acting on the raw parts) when given."""
     rows = vector_levels(len(outputs), grid, positive=positive)
     graded = graded_product([rows] * len(inputs) + list(extra))
     count = len(inputs)
@@ -178,7 +203,7 @@ def kernel_layers(
         )
         return kernel if finish is None else finish(kernel, parts[count:])
 
-    return grid_layers(graded, grid, lambda level: f"{label}, {level}", build)
+    return grid_layers(graded, grid, lambda level: f"{label}, {level}", build, group=group)
 
 
 def alphabet_shapes(
