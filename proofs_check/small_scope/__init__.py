@@ -61,21 +61,26 @@ from proofs_check.small_scope._finite import (
     probability_vectors,
 )
 from proofs_check.small_scope._grid import GRID
+from proofs_check.small_scope._inference import ENUMERATORS, Inferred, infer
 from proofs_check.small_scope._models import bounded_leakage_models
-from proofs_check.small_scope._scope import Layer, SmallScope
+from proofs_check.small_scope._scope import Layer, SmallScope, Step
 from proofs_check.small_scope._settings import partial_knowledge_settings, setting_mechanisms
 
 __all__ = [
+    "ENUMERATORS",
     "GRID",
     "SMALL_SCOPE_BUDGET",
+    "Inferred",
     "Layer",
     "SmallScope",
+    "Step",
     "attributes",
     "bounded_leakage_models",
     "database_mechanisms",
     "database_mechanisms_with_prior",
     "database_priors",
     "distributions",
+    "infer",
     "mechanisms",
     "mechanisms_with_prior",
     "pair_kernels",
