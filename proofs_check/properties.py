@@ -42,12 +42,39 @@ from proofs_check.small_scope import Layer, SmallScope, infer
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-__all__ = ["MARGIN_LABEL", "PropertyError", "property_holds", "property_summary"]
+__all__ = [
+    "INFERRED_SCOPE_FACTOR",
+    "INFER_FOR_CATALOG_CLAIMS",
+    "MARGIN_LABEL",
+    "PropertyError",
+    "property_holds",
+    "property_summary",
+]
 
 T = TypeVar("T")
 
 MARGIN_LABEL = "margin"
 """The ``hypothesis.target`` label under which the negated margin is maximised."""
+
+INFERRED_SCOPE_FACTOR = 10
+"""An inferred small scope checks at most this many instances per random instance asked for
+(quick 500, default 2 000, thorough 20 000 at the profiles' examples; fewer for a property
+that asks for fewer examples), and never more than ``SMALL_SCOPE_BUDGET``: what the user did
+not ask for must not dominate a run's time."""
+
+INFER_FOR_CATALOG_CLAIMS = False
+"""Whether the checks of the catalog's claims (``CLAIMS.md``: ``pml.``, ``vadhan.``, ``pk.``,
+``bldp.``) also get inferred small scopes.  Off: the built-in checks choose their evidence
+and its cost explicitly (``small_scope=``), so the main job's reports and times do not
+change with inference; measured on, the seven built-in properties whose strategies can be
+enumerated (pml.def_2_6, cor_3_10, prop_3_8, thm_4_2, thm_4_5, bldp.definition,
+leak_release) made the --quick run's total check time 2.6 times as long (issue 24)."""
+
+
+def _is_catalog_claim(ctx: CheckContext) -> bool:
+    from proofs_check.catalog import catalog_claim
+
+    return catalog_claim(ctx.claim_id) is not None
 
 
 class PropertyError(Exception):
@@ -394,13 +421,15 @@ def property_holds(
             ``.map``, ``.filter``, ``st.one_of``, ``.flatmap``, ``st.just``,
             ``st.sampled_from`` and bounded ``st.integers``; a strategy it cannot enumerate
             (a ``@st.composite`` of your own, unbounded numbers) gets none, and the summary
-            says so.  Given explicitly: a :class:`~proofs_check.small_scope.SmallScope`
-            (e.g. ``small_scope.mechanisms()``), any iterable, or a function of no argument
+            says so.  The checks of the catalog's own claims infer none unless
+            ``INFER_FOR_CATALOG_CLAIMS`` is set (they pass their scopes explicitly).  Given
+            explicitly: a :class:`~proofs_check.small_scope.SmallScope` (e.g.
+            ``small_scope.mechanisms()``), any iterable, or a function of no argument
             returning one.  ``False``: no small-scope phase.  At most
             ``SMALL_SCOPE_BUDGET[ctx.profile]`` instances (quick 2 000, default 10 000,
-            thorough 100 000) are checked, the first ones (an inferred scope's budget is
-            scaled down like ``examples`` when ``examples`` is below ``ctx.examples``);
-            only the first shard of a run (``ctx.shard == 0``) enumerates them.
+            thorough 100 000) are checked, the first ones; an inferred scope at most
+            ``INFERRED_SCOPE_FACTOR`` (10) times ``examples`` of them.  Only the first shard
+            of a run (``ctx.shard == 0``) enumerates them.
         margin: How far an instance is from violating the property, e.g. ``rhs - lhs`` of
             ``lhs <= rhs`` (>= 0 where it holds): an exact number or a float, or None for
             no guidance.  Hypothesis maximises ``-margin`` (``hypothesis.target``) to steer
@@ -436,11 +465,12 @@ def property_holds(
     scope_note = ""
     if small_scope is False:
         scope = None
-    elif small_scope is None:
+    elif small_scope is None and not (_is_catalog_claim(ctx) and not INFER_FOR_CATALOG_CLAIMS):
         inferred = infer(strategy, up_to_relabelling=up_to_relabelling)
         scope, scope_note = inferred.scope, inferred.note
-        if count < ctx.examples:  # a heavier property asked for fewer random instances
-            budget = max(1, budget * count // ctx.examples)
+        budget = min(budget, INFERRED_SCOPE_FACTOR * count)
+    elif small_scope is None:
+        scope = None
     else:
         if small_scope is True:
             raise InvalidArgument(

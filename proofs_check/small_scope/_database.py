@@ -246,8 +246,8 @@ def database_priors(
     """Priors on D^n on the grid, as Distributions on every database, concentrated first.
 
     ``kind="joint"``: every probability vector on D^n on the grid (correlated priors), by
-    the number of databases with positive mass (point masses, two-point priors -- entries
-    tied or not --, three-point priors, ...), then grid.  ``"product"``: the product priors
+    the number of databases with positive mass (two-point priors -- entries tied or not --,
+    then point masses, three-point priors, ...), then grid.  ``"product"``: the product priors
     whose marginals (on the grid) are all positive, all one-hot, or all with a zero and two
     positive entries (as one regime draws them), by grid.  ``None``: both (joint layers and
     product layers interleaved).  ``full_support=True``: positive priors only.  On
@@ -256,7 +256,7 @@ def database_priors(
     >>> space = DatabaseSpace([0, 1], 2)
     >>> len(database_priors(space)), len(database_priors(space, kind="product"))
     (51, 29)
-    >>> database_priors(space).layers[1]
+    >>> database_priors(space).layers[0]
     Layer('joint priors on 2 databases, grid 1/2', 6)
     """
     if not isinstance(space, DatabaseSpace):
@@ -268,7 +268,8 @@ def database_priors(
     names = [level_name(d) for d in (1, *denominators)]
     joint: list[Layer[Distribution]] = []
     levels = vector_levels(len(databases), denominators, positive=full_support)
-    for support in range(1, len(databases) + 1):
+    supports = [2, 1, *range(3, len(databases) + 1)] if len(databases) >= 2 else [1]
+    for support in supports:  # two-point priors first: a point mass leaks nothing
         for level, vectors in enumerate(levels):
             chosen = [v for v in vectors if _support(v) == support]
             if chosen:

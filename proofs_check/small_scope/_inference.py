@@ -86,7 +86,15 @@ class Inferred:
 
 
 class _NotEnumerable(Exception):
-    """A part of the strategy has no small scope (the message says which)."""
+    """A part of the strategy has no small scope (the message says which).
+
+    ``opaque``: the part hides what it draws (a ``@st.composite``), so the message is the
+    reason whether or not exactpml's strategies were met elsewhere.
+    """
+
+    def __init__(self, message: str, *, opaque: bool = False) -> None:
+        super().__init__(message)
+        self.opaque = opaque
 
 
 Enumerator = Callable[[Mapping[str, Any], bool], SmallScope[Any]]
@@ -116,7 +124,7 @@ def infer(strategy: object, *, up_to_relabelling: bool = False) -> Inferred:
         direct = xst.strategy_origin(strategy) is not None
         scope = walk.infer(strategy, up_to_relabelling and direct, 0)
     except _NotEnumerable as exc:
-        if walk.found:
+        if walk.found or exc.opaque:
             reason = str(exc)
         return Inferred(None, f"the strategy is not one exactpml can enumerate ({reason})")
     if not walk.found:
@@ -181,7 +189,8 @@ class _Walk:
             return _values([False, True], "booleans")
         definition = getattr(strategy, "definition", None)
         if definition is not None:
-            raise _NotEnumerable(f"the @composite {getattr(definition, '__name__', '?')!r}")
+            name = getattr(definition, "__name__", "?")
+            raise _NotEnumerable(f"the @composite {name!r}", opaque=True)
         raise _NotEnumerable(_short(strategy))
 
     def _parts(self, strategies: Any, depth: int) -> list[SmallScope[Any]]:
