@@ -195,17 +195,17 @@ def correlated_priors(
 ) -> Distribution:
     """Correlated priors on D^n that concentrate, as Distributions on every database.
 
-    A regime of ``CORRELATED_REGIMES`` is drawn first (1/5 each): mass on two databases, on
-    databases whose entries are tied (two entries equal, or all of them), on one
-    neighbourhood (a prior conditioned on D_{-i} = d_{-i}: only D_i varies), on at most
-    three databases, or any joint law (a regime of ``REGIMES``).  Concentrated masses are
+    A regime of ``CORRELATED_REGIMES`` is drawn first: mass on two databases, on databases
+    whose entries are tied (two entries equal, or all of them), on one neighbourhood (a
+    prior conditioned on D_{-i} = d_{-i}: only D_i varies), on at most three databases (1/8
+    each), or any joint law (1/2; a regime of ``REGIMES``).  Concentrated masses are
     integer weights up to 4 (ties, shrinking to equal masses) or up to 1000 (skewed);
     ``full_support=True`` mixes in the uniform law with weight 1/4, 1/10, 1/1000 or 10^-6.
     Correlated entries are where DP stops bounding an entry's leakage (Saeidian et al.,
     Thm 4.3 and Thm 4.5 (3)).
     """
     databases = list(space.databases())
-    regime = choose_regime(draw, CORRELATED_REGIMES)
+    regime = choose_regime(draw, (*CORRELATED_REGIMES, "joint", "joint", "joint"))
     if regime == "joint":
         vector = draw(probability_vectors(len(databases), full_support=full_support))
         return Distribution(dict(zip(databases, vector, strict=True)))
@@ -230,7 +230,7 @@ def database_priors(
     """Joint priors on D^n as Distributions: correlated (``kind="joint"``) or product.
 
     ``kind`` is ``"joint"``, ``"product"`` or ``None`` (either).  Joint priors are those of
-    :func:`correlated_priors` (concentrated ones 4/5 of the time, any joint law 1/5);
+    :func:`correlated_priors` (concentrated ones half of the time, any joint law half);
     product priors those of :func:`product_priors`.
     """
     chosen = draw(st.sampled_from(["joint", "product"])) if kind is None else kind
