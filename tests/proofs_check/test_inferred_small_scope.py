@@ -9,6 +9,7 @@ is switched off, what the summary says, and the budget.
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from typing import Any
 
@@ -311,3 +312,86 @@ def test_up_to_relabelling_reduces_the_inferred_scope_and_reports_the_orbits() -
             small_scope=[1],
             up_to_relabelling=True,
         )
+
+
+# --- partial knowledge: ordering and symmetry (the referee's PPKDP => (ε, 2δ)-APKDP) ---------
+
+
+def apkdp_at_most_twice_ppkdp(pair: tuple[Any, Mechanism]) -> bool:
+    """The false claim: (ε, δ)-PPKDP implies (ε, 2δ)-APKDP, at e^ε = 1 and 2."""
+    from exactpml import LogValue
+    from exactpml.partial_knowledge import apkdp_delta, knowledge_laws, ppkdp_delta
+
+    setting, mechanism = pair
+    laws = knowledge_laws(setting, mechanism)
+    for ratio in (Fraction(1), Fraction(2)):
+        epsilon = LogValue(ratio)
+        if apkdp_delta(setting, laws, epsilon).delta > 2 * ppkdp_delta(setting, laws, epsilon):
+            return False
+    return True
+
+
+def _confirm_apkdp(pair: tuple[Any, Mechanism]) -> None:
+    """δ_APK > 2 δ_PPK at e^ε = 1 or 2, by the definitions (reference.partial_knowledge)."""
+    from proofs_check.reference import apkdp_by_definition, ppkdp_by_definition
+
+    setting, mechanism = pair
+    assert any(
+        apkdp_by_definition(setting, mechanism, ratio)
+        > 2 * ppkdp_by_definition(setting, mechanism, ratio)
+        for ratio in (Fraction(1), Fraction(2))
+    )
+
+
+def test_ppkdp_implying_apkdp_with_twice_delta_is_refuted_at_default_in_the_new_order() -> None:
+    """Two-record settings with a mechanism number 672,560; in the old order (kernel grid
+    level first, each with the settings up to it) the first 10,000 missed the
+    counterexample, which needs a deterministic kernel and a known record of law
+    (1/3, 2/3).  Ordered by both grid levels together, it is instance 2,827."""
+    evidence = property_holds(
+        quick(profile="default", examples=1),
+        st.just(None),
+        apkdp_at_most_twice_ppkdp,
+        describe="δ_APK <= 2 δ_PPK",
+        small_scope=small_scope.setting_mechanisms(),
+    )
+    assert evidence.passed is False and evidence.stats is not None
+    assert evidence.stats.found_at == (
+        "instance 2827 of 673060 (2 binary records, 2 outputs, kernel deterministic, laws grid 1/3)"
+    )
+    scope = small_scope.setting_mechanisms()
+    pair = next(itertools.islice(iter(scope), 2826, None))
+    assert apkdp_at_most_twice_ppkdp(pair) is False
+    _confirm_apkdp(pair)
+
+
+def test_with_symmetry_the_same_claim_is_refuted_at_quick() -> None:
+    evidence = property_holds(
+        quick(examples=1),
+        st.just(None),
+        apkdp_at_most_twice_ppkdp,
+        describe="δ_APK <= 2 δ_PPK",
+        small_scope=small_scope.setting_mechanisms(up_to_relabelling=True),
+    )
+    assert evidence.passed is False and evidence.stats is not None
+    assert evidence.stats.found_at == (
+        "instance 333 of 673060, the representative of 16 relabelled instances (2 binary "
+        "records, 2 outputs, kernel deterministic, laws grid 1/3)"
+    )
+    assert evidence.stats.scope is not None and evidence.stats.scope.coverage == 3188
+    counterexample = _rebuilt_pair(evidence.counterexample or "")
+    _confirm_apkdp(counterexample)
+
+
+def _rebuilt_pair(text: str) -> Any:
+    from exactpml import Distribution
+    from exactpml.partial_knowledge import PartialKnowledge
+
+    return eval(
+        text,
+        {
+            "PartialKnowledge": PartialKnowledge,
+            "Mechanism": Mechanism,
+            "Distribution": Distribution,
+        },
+    )
