@@ -317,10 +317,10 @@ def _product_layer(parts: list[Layer[Any]], combine: Callable[..., Any]) -> Laye
     outer = max(range(len(parts)), key=lambda k: (sizes[k] is None, sizes[k] or 0, -k))
 
     def steps() -> Iterator[Step]:
-        inner = {k: list(layer.walk()) for k, layer in enumerate(parts) if k != outer}
         order = [k for k in range(len(parts)) if k != outer]
+        inner = [_replayable(parts[k]) for k in order]
         for first in parts[outer].walk():
-            for rest in itertools.product(*(inner[k] for k in order)):
+            for rest in _lazy_product(inner):
                 chosen: list[Step | None] = [None] * len(parts)
                 chosen[outer] = first
                 for k, step in zip(order, rest, strict=True):
@@ -339,6 +339,37 @@ def _product_layer(parts: list[Layer[Any]], combine: Callable[..., Any]) -> Laye
 
         return Layer(description, size, build)
     return Layer(description, size, inside(steps), steps)
+
+
+_MATERIALISED = 20_000
+"""Inner parts of a product up to this size are built once and kept; larger ones (or of
+unknown size) are walked again for every combination (slower, but bounded memory)."""
+
+
+def _replayable(layer: Layer[Any]) -> Callable[[], Iterable[Step]]:
+    if layer.size is not None and layer.size <= _MATERIALISED:
+        kept: list[Step] = []
+        filled = False
+
+        def replay() -> Iterable[Step]:
+            nonlocal filled
+            if not filled:
+                kept.extend(layer.walk())
+                filled = True
+            return kept
+
+        return replay
+    return layer.walk
+
+
+def _lazy_product(parts: Sequence[Callable[[], Iterable[Step]]]) -> Iterator[tuple[Step, ...]]:
+    """``itertools.product`` over re-iterable parts, without materialising them up front."""
+    if not parts:
+        yield ()
+        return
+    for first in parts[0]():
+        for rest in _lazy_product(parts[1:]):
+            yield (first, *rest)
 
 
 def _product_of(values: Sequence[int]) -> int:
