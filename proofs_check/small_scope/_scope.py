@@ -239,7 +239,7 @@ class SmallScope(Generic[T]):
             for layer in group
             if layer is not None
         ]
-        text = description or ", or ".join(scope.description for scope in scopes)
+        text = description or ", or ".join(dict.fromkeys(scope.description for scope in scopes))
         return cls(text, layers)
 
     @classmethod
