@@ -545,7 +545,8 @@ def _tuple_mechanisms(a: Mapping[str, Any], _: bool) -> SmallScope[Any]:
         )
         for k, n in shapes
     ]
-    return _joined(scopes, f"kernels on D^n (|D|^n <= 9), rows on the grid {_GRID_TEXT}")
+    positive = "" if a["zeros"] else ", no zero entry"
+    return _joined(scopes, f"kernels on D^n (|D|^n <= 9), rows on the grid {_GRID_TEXT}{positive}")
 
 
 def _product_priors(a: Mapping[str, Any], _: bool) -> SmallScope[Any]:
