@@ -66,6 +66,7 @@ from proofs_check.small_scope._database import (
     database_mechanisms_with_prior,
     database_priors,
 )
+from proofs_check.small_scope._enumerators import ENUMERATORS
 from proofs_check.small_scope._finite import (
     attributes,
     distributions,
@@ -75,7 +76,7 @@ from proofs_check.small_scope._finite import (
     probability_vectors,
 )
 from proofs_check.small_scope._grid import GRID
-from proofs_check.small_scope._inference import ENUMERATORS, Inferred, infer
+from proofs_check.small_scope._inference import Inferred, infer
 from proofs_check.small_scope._models import bounded_leakage_models
 from proofs_check.small_scope._scope import Layer, SmallScope, Step
 from proofs_check.small_scope._settings import partial_knowledge_settings, setting_mechanisms
