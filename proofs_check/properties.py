@@ -2,10 +2,13 @@
 
 :func:`property_holds` decides ``holds(instance)`` on exact instances in two phases:
 
-1. **Small scope** (``small_scope=``): every instance of an exhaustive enumeration of small
-   exact objects (see :mod:`proofs_check.small_scope`: every kernel on two or three
-   letters with entries on the grid 1/2, 1/3, 1/4, ...), smallest first, at most
-   :data:`~proofs_check.context.SMALL_SCOPE_BUDGET` of them for the profile.  A
+1. **Small scope**: every instance of an exhaustive enumeration of small exact objects (see
+   :mod:`proofs_check.small_scope`: every kernel on two or three letters with entries on
+   the grid 1/2, 1/3, 1/4, ...), smallest first.  Given as ``small_scope=``, or inferred
+   from the strategy when it is built from :mod:`exactpml.strategies`
+   (:func:`proofs_check.small_scope.infer`; ``small_scope=False`` opts out).  At most
+   :data:`~proofs_check.context.SMALL_SCOPE_BUDGET` instances for the profile (an inferred
+   scope at most :data:`INFERRED_SCOPE_FACTOR` per random instance asked for).  A
    counterexample found here is the first in the enumeration order, so minimal by
    construction.  The phase does not depend on the seed, and runs in the first shard only.
 2. **Random instances**: ``ctx.examples`` instances drawn from a Hypothesis strategy,
@@ -17,9 +20,11 @@ Verdicts are exact whatever the phase: ``holds`` says True, False or None (undec
 the margin, even a float, only steers which instances are tried.  ``hypothesis.assume``
 (or ``reject()``) inside ``holds`` skips an instance in either phase; when every instance
 is skipped the evidence is undecided, never passed.  The summary says how many instances
-each phase tried and, for a failure, which phase found the counterexample and where.
-Deadlines and health checks are off (exact arithmetic is slow by nature and must not make a
-check flaky), and no example database is read or written.
+each phase tried, how much of the small scope that covered ("covered 2,000 of 672,560
+(0.2%)"), why a property had no small scope when it could not be inferred, and, for a
+failure, which phase found the counterexample and where.  Deadlines and health checks are
+off (exact arithmetic is slow by nature and must not make a check flaky), and no example
+database is read or written.
 """
 
 from __future__ import annotations
@@ -31,23 +36,50 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from exactpml.errors import InvalidArgument, Undecided
 from proofs_check.context import SMALL_SCOPE_BUDGET, CheckContext, validate_examples
 from proofs_check.exactness import exact_repr, three_valued
 from proofs_check.record import Evidence, PropertyStats, ScopeStats
-from proofs_check.small_scope import Layer, SmallScope
+from proofs_check.small_scope import Layer, SmallScope, infer
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-__all__ = ["MARGIN_LABEL", "PropertyError", "property_holds", "property_summary"]
+__all__ = [
+    "INFERRED_SCOPE_FACTOR",
+    "INFER_FOR_CATALOG_CLAIMS",
+    "MARGIN_LABEL",
+    "PropertyError",
+    "property_holds",
+    "property_summary",
+]
 
 T = TypeVar("T")
 
 MARGIN_LABEL = "margin"
 """The ``hypothesis.target`` label under which the negated margin is maximised."""
+
+INFERRED_SCOPE_FACTOR = 10
+"""An inferred small scope checks at most this many instances per random instance asked for
+(quick 500, default 2 000, thorough 20 000 at the profiles' examples; fewer for a property
+that asks for fewer examples), and never more than ``SMALL_SCOPE_BUDGET``: what the user did
+not ask for must not dominate a run's time."""
+
+INFER_FOR_CATALOG_CLAIMS = False
+"""Whether the checks of the catalog's claims (``CLAIMS.md``: ``pml.``, ``vadhan.``, ``pk.``,
+``bldp.``) also get inferred small scopes.  Off: the built-in checks choose their evidence
+and its cost explicitly (``small_scope=``), so the main job's reports and times do not
+change with inference; measured on, the seven built-in properties whose strategies can be
+enumerated (pml.def_2_6, cor_3_10, prop_3_8, thm_4_2, thm_4_5, bldp.definition,
+leak_release) made the --quick run's total check time 2.6 times as long (issue 24)."""
+
+
+def _is_catalog_claim(ctx: CheckContext) -> bool:
+    from proofs_check.catalog import catalog_claim
+
+    return catalog_claim(ctx.claim_id) is not None
 
 
 class PropertyError(Exception):
@@ -117,7 +149,8 @@ def _count(count: int, noun: str) -> str:
 
 
 def _scope_phrase(scope: ScopeStats) -> str:
-    """E.g. "336 small-scope instances (kernels ...: all 336)"."""
+    """E.g. "336 small-scope instances (kernels ...: all 336)", or with a budget
+    "2000 small-scope instances (...: covered 2,000 of 11,556 (17.3%), the budget)"."""
     if scope.undecided:
         head = (
             f"{scope.tried - scope.undecided} of {scope.tried} small-scope instances, "
@@ -125,14 +158,35 @@ def _scope_phrase(scope: ScopeStats) -> str:
         )
     else:
         head = _count(scope.tried, "small-scope instance")
+    steps = scope.enumerated + scope.filtered
+    covered = scope.coverage
+    through = f" through {steps:,} representatives" if covered != steps else ""
     if scope.complete:
-        extent = f"all {scope.enumerated}"
+        extent = f"all {scope.enumerated}" if not through else f"all {covered:,}{through}"
     elif scope.size is not None:
-        extent = f"the first {scope.enumerated} of {scope.size}, the budget"
+        extent = (
+            f"covered {covered:,} of {scope.size:,} ({coverage_percent(covered, scope.size)})"
+            f"{through}, the budget"
+        )
     else:
-        extent = f"the first {scope.enumerated}, the budget"
+        extent = f"covered {covered:,} (of an unknown number){through}, the budget"
+    outside = f", {scope.filtered} outside the strategy's domain" if scope.filtered else ""
     skipped = f", {scope.skipped} skipped by assume" if scope.skipped else ""
-    return f"{head} ({scope.description}: {extent}{skipped})"
+    return f"{head} ({scope.description}: {extent}{outside}{skipped})"
+
+
+def coverage_percent(covered: int, size: int) -> str:
+    """``covered / size`` as a percentage rounded down to 0.1% (never overstated).
+
+    >>> coverage_percent(2000, 672560), coverage_percent(1, 10**6), coverage_percent(5, 5)
+    ('0.2%', '<0.1%', '100%')
+    """
+    if covered >= size:
+        return "100%"
+    tenths = covered * 1000 // size
+    if tenths == 0:
+        return "<0.1%"
+    return f"{tenths // 10}.{tenths % 10}%"
 
 
 def _random_phrase(stats: PropertyStats) -> str:
@@ -189,7 +243,8 @@ def property_summary(describe: str, passed: bool | None, stats: PropertyStats) -
             parts.append("no random instance could be generated")
         return f"{describe}: no instance was decided: {', '.join(parts)} ({_seed_text(stats)})"
     if scope is None:
-        return f"{describe}: held on {_random_phrase(stats)}"
+        note = f"; no small scope: {stats.scope_note}" if stats.scope_note else ""
+        return f"{describe}: held on {_random_phrase(stats)}{note}"
     return f"{describe}: held on {_scope_phrase(scope)} and on {_random_phrase(stats)}"
 
 
@@ -218,18 +273,22 @@ class _ScopeRun:
     tried: int = 0
     skipped: int = 0
     undecided: int = 0
+    filtered: int = 0
+    covered: int = 0
     complete: bool = False
-    failure: tuple[int, Any] | None = None
-    error: tuple[int, Any, BaseException, str] | None = None
+    failure: tuple[str, Any] | None = None
+    error: tuple[str, Any, BaseException, str] | None = None
 
 
 def _run_small_scope(
     scope: SmallScope[Any], holds: Callable[[Any], bool | None], budget: int
 ) -> _ScopeRun:
-    """Decide ``holds`` on the first ``budget`` instances of ``scope``, in order.
+    """Decide ``holds`` on the first ``budget`` steps of ``scope``, in order.
 
-    The loop runs inside one Hypothesis test case, so that ``assume`` and ``reject`` inside
-    ``holds`` behave as in the random phase (they skip the instance).
+    A step outside the strategy's domain (a filter rejects it) is walked over and counted;
+    a representative of a relabelling orbit covers its whole orbit.  The loop runs inside
+    one Hypothesis test case, so that ``assume`` and ``reject`` inside ``holds`` behave as
+    in the random phase (they skip the instance).
     """
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import strategies as st
@@ -240,36 +299,41 @@ def _run_small_scope(
     def body(_: None) -> None:
         run = _ScopeRun()
         runs.append(run)
-        iterator = iter(scope)
         index = 0
-        while True:
-            try:
-                instance = next(iterator)
-            except StopIteration:
-                run.complete = True
-                return
-            except Exception as exc:
-                run.error = (index, None, exc, "building the instance")
-                return
-            if index == budget:
-                return
-            try:
-                verdict = three_valued(holds(instance), name="holds")
-            except Undecided:
-                verdict = None
-            except UnsatisfiedAssumption:
-                run.skipped += 1
+        for layer in scope.layers:
+            steps = layer.walk()
+            while True:
+                try:
+                    step = next(steps)
+                except StopIteration:
+                    break
+                except Exception as exc:
+                    run.error = (_where(scope, layer, index, 1), None, exc, "building the instance")
+                    return
+                if index == budget:
+                    return
                 index += 1
-                continue
-            except Exception as exc:
-                run.error = (index, instance, exc, "holds")
-                return
-            if verdict is False:
-                run.failure = (index, instance)
-                return
-            run.tried += 1
-            run.undecided += verdict is None
-            index += 1
+                run.covered += step.weight
+                if not step.inside:
+                    run.filtered += 1
+                    continue
+                try:
+                    verdict = three_valued(holds(step.instance), name="holds")
+                except Undecided:
+                    verdict = None
+                except UnsatisfiedAssumption:
+                    run.skipped += 1
+                    continue
+                except Exception as exc:
+                    where = _where(scope, layer, index - 1, step.weight)
+                    run.error = (where, step.instance, exc, "holds")
+                    return
+                if verdict is False:
+                    run.failure = (_where(scope, layer, index - 1, step.weight), step.instance)
+                    return
+                run.tried += 1
+                run.undecided += verdict is None
+        run.complete = True
 
     configured = settings(
         max_examples=1,
@@ -286,12 +350,14 @@ def _run_small_scope(
     return runs[-1]
 
 
-def _where(scope: SmallScope[Any], index: int) -> str:
-    """E.g. "instance 17 of 336 (|X| = 2, |Y| = 2, grid 1/2)"."""
-    position, layer = scope.locate(index)
+def _where(scope: SmallScope[Any], layer: Layer[Any], index: int, weight: int) -> str:
+    """E.g. "instance 17 of 336 (|X| = 2, |Y| = 2, grid 1/2)"; a representative of a
+    relabelling orbit says how many instances it stands for."""
     size = scope.size
-    text = f"instance {position}" + (f" of {size}" if size is not None else "")
-    return text + (f" ({layer.description})" if layer is not None else "")
+    text = f"instance {index + 1}" + (f" of {size}" if size is not None else "")
+    if weight > 1:
+        text += f", the representative of {weight} relabelled instances"
+    return text + f" ({layer.description})"
 
 
 # --- guidance ---------------------------------------------------------------------------------
@@ -337,8 +403,9 @@ def property_holds(
     describe: str,
     explain: Callable[[T], str] | None = None,
     examples: int | None = None,
-    small_scope: Iterable[T] | Callable[[], Iterable[T]] | None = None,
+    small_scope: Iterable[T] | Callable[[], Iterable[T]] | Literal[False] | None = None,
     margin: Callable[[T], object] | None = None,
+    up_to_relabelling: bool = False,
 ) -> Evidence:
     """Check ``holds`` on every small instance, then on random ones; P evidence.
 
@@ -352,16 +419,32 @@ def property_holds(
         describe: The property in words, e.g. ``"H(U|y) >= H(U) - l(X->y)"``.
         explain: Renders the exact numbers of a failing instance for the report.
         examples: Overrides ``ctx.examples`` for this property.
-        small_scope: Exact instances to check exhaustively first, smallest first: a
-            :class:`~proofs_check.small_scope.SmallScope` (e.g.
+        small_scope: Exact instances to check exhaustively first, smallest first.  By
+            default (``None``) they are **inferred from the strategy**
+            (:func:`proofs_check.small_scope.infer`): every small object that a strategy of
+            :mod:`exactpml.strategies` can produce, through ``st.tuples``, ``st.builds``,
+            ``.map``, ``.filter``, ``st.one_of``, ``.flatmap``, ``st.just``,
+            ``st.sampled_from`` and bounded ``st.integers``; a strategy it cannot enumerate
+            (a ``@st.composite`` of your own, unbounded numbers) gets none, and the summary
+            says so.  The checks of the catalog's own claims infer none unless
+            ``INFER_FOR_CATALOG_CLAIMS`` is set (they pass their scopes explicitly).  Given
+            explicitly: a :class:`~proofs_check.small_scope.SmallScope` (e.g.
             ``small_scope.mechanisms()``), any iterable, or a function of no argument
-            returning one.  At most ``SMALL_SCOPE_BUDGET[ctx.profile]`` of them (quick
-            2 000, default 10 000, thorough 100 000) are checked, the first ones; only the
-            first shard of a run (``ctx.shard == 0``) enumerates them.
+            returning one.  ``False``: no small-scope phase.  At most
+            ``SMALL_SCOPE_BUDGET[ctx.profile]`` instances (quick 2 000, default 10 000,
+            thorough 100 000) are checked, the first ones; an inferred scope at most
+            ``INFERRED_SCOPE_FACTOR`` (10) times ``examples`` of them.  Only the first shard
+            of a run (``ctx.shard == 0``) enumerates them.
         margin: How far an instance is from violating the property, e.g. ``rhs - lhs`` of
             ``lhs <= rhs`` (>= 0 where it holds): an exact number or a float, or None for
             no guidance.  Hypothesis maximises ``-margin`` (``hypothesis.target``) to steer
             the random phase towards violations.  Only the search uses it, never a verdict.
+        up_to_relabelling: The property does not depend on labels (of inputs, outputs,
+            records, values): the inferred small scope keeps one instance per relabelling
+            orbit, which stands for the whole orbit (see
+            :mod:`proofs_check.small_scope._symmetry`).  Only for a single exactpml
+            strategy; an explicit ``small_scope`` takes the option of its enumerator
+            instead.  Wrong for a property about "the first output": leave it off there.
 
     Returns:
         Evidence of kind P: passed when every instance held, failed with the minimal
@@ -380,20 +463,42 @@ def property_holds(
         raise InvalidArgument("describe must say in words which property is checked.")
     if margin is not None and not callable(margin):
         raise InvalidArgument(f"margin={margin!r} must be a function of the instance.")
+    if not isinstance(up_to_relabelling, bool):
+        raise InvalidArgument(f"up_to_relabelling={up_to_relabelling!r} must be True or False.")
     count = validate_examples(ctx.examples if examples is None else examples)
-    scope = None if small_scope is None else _as_scope(small_scope)
+    budget = SMALL_SCOPE_BUDGET[ctx.profile]
+    scope_note = ""
+    if small_scope is False:
+        scope = None
+    elif small_scope is None and not (_is_catalog_claim(ctx) and not INFER_FOR_CATALOG_CLAIMS):
+        inferred = infer(strategy, up_to_relabelling=up_to_relabelling)
+        scope, scope_note = inferred.scope, inferred.note
+        budget = min(budget, INFERRED_SCOPE_FACTOR * count)
+    elif small_scope is None:
+        scope = None
+    else:
+        if small_scope is True:
+            raise InvalidArgument(
+                "small_scope=True is not a scope: leave it out (None) to infer one from the "
+                "strategy, pass False for none, or pass the instances."
+            )
+        if up_to_relabelling:
+            raise InvalidArgument(
+                "up_to_relabelling applies to the inferred small scope; for an explicit one, "
+                "ask its enumerator (e.g. small_scope.mechanisms(up_to_relabelling=True))."
+            )
+        scope = _as_scope(small_scope)
 
     scope_stats: ScopeStats | None = None
     if scope is not None and ctx.shard == 0:
-        budget = SMALL_SCOPE_BUDGET[ctx.profile]
         with _without_local_constants(), with_reporter(lambda _message: None):
             run = _run_small_scope(scope, holds, budget)
         if run.error is not None:
-            index, instance, exc, what = run.error
+            where, instance, exc, what = run.error
             shown = "" if instance is None else f": {_render(instance)}"
             raise PropertyError(
                 f"{describe}: {what} raised {type(exc).__name__}: {exc} on small-scope "
-                f"{_where(scope, index)}{shown}"
+                f"{where}{shown}"
             ) from exc
         scope_stats = ScopeStats(
             scope.description,
@@ -403,9 +508,11 @@ def property_holds(
             scope.size,
             budget,
             run.complete,
+            covered=run.covered,
+            filtered=run.filtered,
         )
         if run.failure is not None:
-            index, instance = run.failure
+            where, instance = run.failure
             stats = PropertyStats(
                 tried=0,
                 requested=count,
@@ -413,7 +520,7 @@ def property_holds(
                 seed=ctx.seed,
                 scope=scope_stats,
                 found_by="small-scope",
-                found_at=_where(scope, index),
+                found_at=where,
             )
             return _failed(describe, instance, explain, stats)
 
@@ -490,6 +597,7 @@ def property_holds(
         seed=ctx.seed,
         skipped=skipped,
         scope=scope_stats,
+        scope_note=scope_note if scope is None else "",
     )
     if failing:
         found = PropertyStats(
@@ -499,6 +607,7 @@ def property_holds(
             seed=ctx.seed,
             skipped=skipped,
             scope=scope_stats,
+            scope_note=scope_note if scope is None else "",
             found_by="hypothesis",
             found_at=f"random exact instance {tried + 1} (seed {ctx.seed})",
         )

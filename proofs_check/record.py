@@ -74,6 +74,11 @@ class ScopeStats:
         size: How many instances the scope has (``None``: not known in advance).
         budget: The most instances the profile lets the phase enumerate.
         complete: True when every instance of the scope was enumerated (none left over).
+        covered: Instances of the full enumeration the phase went through: a representative
+            of a relabelling orbit counts its whole orbit (``None``: as many as enumerated
+            plus filtered).
+        filtered: Instances walked over because the strategy's ``.filter`` rejects them
+            (outside its domain, never checked).
     """
 
     description: str
@@ -83,11 +88,18 @@ class ScopeStats:
     size: int | None
     budget: int
     complete: bool
+    covered: int | None = None
+    filtered: int = 0
 
     @property
     def enumerated(self) -> int:
         """Instances enumerated: tried plus skipped."""
         return self.tried + self.skipped
+
+    @property
+    def coverage(self) -> int:
+        """Instances of the full enumeration covered (orbits and filtered ones included)."""
+        return self.enumerated + self.filtered if self.covered is None else self.covered
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +119,8 @@ class PropertyStats:
             ``"small-scope"`` or ``"hypothesis"``.
         found_at: Where: ``"instance 17 of 336 (|X| = 2, |Y| = 2, grid 1/2)"`` or
             ``"random exact instance 4 (seed 0)"``.
+        scope_note: Why the property had no small-scope phase, when it had none although
+            one was asked for (e.g. ``"not a strategy exactpml can enumerate"``).
     """
 
     tried: int
@@ -118,6 +132,7 @@ class PropertyStats:
     scope: ScopeStats | None = None
     found_by: str | None = None
     found_at: str = ""
+    scope_note: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,14 +20,18 @@ examples.
 from exactpml.strategies._accounting import distribution_pairs, privacy_loss_distributions
 from exactpml.strategies._bldp import bounded_leakage_models
 from exactpml.strategies._database import (
+    CORRELATED_REGIMES,
     DATABASE_REGIMES,
+    correlated_priors,
     counting_mechanisms,
     database_mechanisms,
+    database_mechanisms_with_prior,
     database_priors,
     database_spaces,
     predicates,
     product_priors,
 )
+from exactpml.strategies._enumerable import StrategyOrigin, strategy_origin
 from exactpml.strategies._families import tuple_mechanisms
 from exactpml.strategies._finite import (
     KERNEL_REGIMES,
@@ -44,6 +48,7 @@ from exactpml.strategies._partial_knowledge import (
     count_release_mechanisms,
     partial_knowledge_settings,
     setting_mechanisms,
+    settings_with_mechanism,
 )
 from exactpml.strategies._qif import (
     GAIN_REGIMES,
@@ -55,17 +60,21 @@ from exactpml.strategies._qif import (
 )
 
 __all__ = [
+    "CORRELATED_REGIMES",
     "DATABASE_REGIMES",
     "GAIN_REGIMES",
     "KERNEL_REGIMES",
     "PAIR_REGIMES",
     "REGIMES",
+    "StrategyOrigin",
     "attributes",
     "bounded_leakage_models",
     "composed_kernels",
+    "correlated_priors",
     "count_release_mechanisms",
     "counting_mechanisms",
     "database_mechanisms",
+    "database_mechanisms_with_prior",
     "database_priors",
     "database_spaces",
     "distribution_pairs",
@@ -83,5 +92,7 @@ __all__ = [
     "product_output_mechanisms",
     "product_priors",
     "setting_mechanisms",
+    "settings_with_mechanism",
+    "strategy_origin",
     "tuple_mechanisms",
 ]

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from exactpml.core.distribution import Distribution
 from exactpml.errors import InvalidArgument
 from exactpml.notions import PrivacyLossDistribution, privacy_loss_distribution
+from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import probability_vectors
 
 __all__ = ["distribution_pairs", "privacy_loss_distributions"]
@@ -23,7 +24,7 @@ __all__ = ["distribution_pairs", "privacy_loss_distributions"]
 _BASES = (Fraction(2), Fraction(3), Fraction(3, 2), Fraction(5, 4))
 
 
-@st.composite
+@composite
 def distribution_pairs(
     draw: st.DrawFn, *, max_outcomes: int = 4, lattice: bool | None = None
 ) -> tuple[Distribution, Distribution]:
@@ -56,7 +57,7 @@ def distribution_pairs(
     return Distribution(p_law), Distribution(q_law)
 
 
-@st.composite
+@composite
 def privacy_loss_distributions(
     draw: st.DrawFn, *, max_outcomes: int = 4, lattice: bool | None = None
 ) -> PrivacyLossDistribution:

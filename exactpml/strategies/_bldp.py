@@ -18,12 +18,13 @@ from hypothesis import strategies as st
 
 from exactpml.bldp.model import BoundedLeakageModel
 from exactpml.core.distribution import Distribution
+from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import distributions
 
 __all__ = ["bounded_leakage_models"]
 
 
-@st.composite
+@composite
 def bounded_leakage_models(
     draw: st.DrawFn,
     *,

@@ -18,8 +18,11 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.database import DatabaseMechanism, DatabaseSpace, ProductPrior
 from exactpml.errors import InvalidArgument
+from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import (
     REGIMES,
+    _normalised,
+    _weights,
     choose_regime,
     mechanisms,
     probability_vectors,
@@ -29,9 +32,12 @@ from exactpml.strategies._finite import (
 from exactpml.structured import CountingQuery, GeometricNoise, NoNoise, QueryMechanism
 
 __all__ = [
+    "CORRELATED_REGIMES",
     "DATABASE_REGIMES",
+    "correlated_priors",
     "counting_mechanisms",
     "database_mechanisms",
+    "database_mechanisms_with_prior",
     "database_priors",
     "database_spaces",
     "predicates",
@@ -52,7 +58,7 @@ def _check_range(name: str, low: int, high: int) -> None:
         raise InvalidArgument(f"{name}: the maximum {high} is below the minimum {low}")
 
 
-@st.composite
+@composite
 def database_spaces(
     draw: st.DrawFn,
     *,
@@ -69,7 +75,7 @@ def database_spaces(
     return DatabaseSpace(range(letters), size)
 
 
-@st.composite
+@composite
 def database_mechanisms(
     draw: st.DrawFn,
     *,
@@ -125,7 +131,7 @@ def _count_law(ones: Sequence[Fraction]) -> list[Fraction]:
     return law
 
 
-@st.composite
+@composite
 def product_priors(
     draw: st.DrawFn,
     space: DatabaseSpace,
@@ -150,7 +156,70 @@ def product_priors(
     return ProductPrior([marginal() for _ in range(space.size)])
 
 
-@st.composite
+CORRELATED_REGIMES = ("two_point", "tied_entries", "conditioned", "few_points", "joint")
+"""The regimes of correlated priors on D^n, concentrated ones first: two databases, entries
+tied together, one neighbourhood {(d, d_{-i}) : d in D} (a prior conditioned on
+D_{-i} = d_{-i}), at most three databases, or any joint law (a regime of ``REGIMES``)."""
+
+_SMOOTHING = (Fraction(1, 4), Fraction(1, 10), Fraction(1, 1000), Fraction(1, 10**6))
+"""With full support, the uniform law's weight mixed into a concentrated prior."""
+
+
+def _support(draw: st.DrawFn, space: DatabaseSpace, regime: str) -> list[tuple[Hashable, ...]]:
+    """The databases a concentrated prior puts mass on (at least one)."""
+    databases = list(space.databases())
+    if regime == "two_point" and len(databases) >= 2:
+        first = draw(st.integers(0, len(databases) - 1))
+        second = (first + 1 + draw(st.integers(0, len(databases) - 2))) % len(databases)
+        return [databases[min(first, second)], databases[max(first, second)]]
+    if regime == "tied_entries" and space.size >= 2:
+        i = draw(st.integers(0, space.size - 2))
+        j = draw(st.integers(i + 1, space.size - 1))
+        tied = [x for x in databases if x[i] == x[j]]
+        if draw(st.booleans()):  # every entry equal: perfectly correlated entries
+            tied = [x for x in databases if len(set(x)) == 1]
+        chosen = draw(st.lists(st.sampled_from(tied), min_size=1, max_size=3, unique=True))
+        return [x for x in tied if x in chosen]
+    if regime == "conditioned":
+        index = draw(st.integers(0, space.size - 1))
+        others = draw(st.sampled_from(databases))
+        return [space.insert(space.others(others, index), index, d) for d in space.alphabet]
+    size = draw(st.integers(1, min(3, len(databases))))
+    chosen = draw(st.lists(st.sampled_from(databases), min_size=size, max_size=size, unique=True))
+    return [x for x in databases if x in chosen]
+
+
+@composite
+def correlated_priors(
+    draw: st.DrawFn, space: DatabaseSpace, *, full_support: bool = False
+) -> Distribution:
+    """Correlated priors on D^n that concentrate, as Distributions on every database.
+
+    A regime of ``CORRELATED_REGIMES`` is drawn first: mass on two databases, on databases
+    whose entries are tied (two entries equal, or all of them), on one neighbourhood (a
+    prior conditioned on D_{-i} = d_{-i}: only D_i varies), on at most three databases (1/8
+    each), or any joint law (1/2; a regime of ``REGIMES``).  Concentrated masses are
+    integer weights up to 4 (ties, shrinking to equal masses) or up to 1000 (skewed);
+    ``full_support=True`` mixes in the uniform law with weight 1/4, 1/10, 1/1000 or 10^-6.
+    Correlated entries are where DP stops bounding an entry's leakage (Saeidian et al.,
+    Thm 4.3 and Thm 4.5 (3)).
+    """
+    databases = list(space.databases())
+    regime = choose_regime(draw, (*CORRELATED_REGIMES, "joint", "joint", "joint"))
+    if regime == "joint":
+        vector = draw(probability_vectors(len(databases), full_support=full_support))
+        return Distribution(dict(zip(databases, vector, strict=True)))
+    support = _support(draw, space, regime)
+    weights = _normalised(_weights(draw, len(support), 1000))
+    mass = dict(zip(support, weights, strict=True))
+    law = [mass.get(x, Fraction(0)) for x in databases]
+    if full_support and any(p == 0 for p in law):
+        share = draw(st.sampled_from(_SMOOTHING))
+        law = [(1 - share) * p + share / len(databases) for p in law]
+    return Distribution(dict(zip(databases, law, strict=True)))
+
+
+@composite
 def database_priors(
     draw: st.DrawFn,
     space: DatabaseSpace,
@@ -160,20 +229,50 @@ def database_priors(
 ) -> Distribution:
     """Joint priors on D^n as Distributions: correlated (``kind="joint"``) or product.
 
-    ``kind`` is ``"joint"``, ``"product"`` or ``None`` (either).  Each draws a regime of
-    ``REGIMES`` (see :func:`product_priors` and :func:`~exactpml.strategies.probability_vectors`).
+    ``kind`` is ``"joint"``, ``"product"`` or ``None`` (either).  Joint priors are those of
+    :func:`correlated_priors` (concentrated ones half of the time, any joint law half);
+    product priors those of :func:`product_priors`.
     """
     chosen = draw(st.sampled_from(["joint", "product"])) if kind is None else kind
     if chosen not in ("joint", "product"):
         raise InvalidArgument(f"database_priors: kind={kind!r} must be 'joint' or 'product'")
     if chosen == "product":
         return draw(product_priors(space, full_support=full_support)).joint()
-    databases = list(space.databases())
-    vector = draw(probability_vectors(len(databases), full_support=full_support))
-    return Distribution(dict(zip(databases, vector, strict=True)))
+    return draw(correlated_priors(space, full_support=full_support))
 
 
-@st.composite
+@composite
+def database_mechanisms_with_prior(
+    draw: st.DrawFn,
+    *,
+    space: DatabaseSpace | None = None,
+    kind: str | None = "joint",
+    min_outputs: int = 1,
+    max_outputs: int = 4,
+    zeros: bool = True,
+    max_databases: int = 27,
+    full_support: bool = False,
+) -> tuple[DatabaseMechanism, Distribution]:
+    """A database mechanism and a prior on its databases (the shape of Thm 4.2/4.5 claims).
+
+    The mechanism is drawn by :func:`database_mechanisms`, then the prior by
+    :func:`database_priors` on its space: correlated by default (``kind="joint"``),
+    ``"product"``, or either (``None``).
+    """
+    mechanism = draw(
+        database_mechanisms(
+            space=space,
+            min_outputs=min_outputs,
+            max_outputs=max_outputs,
+            zeros=zeros,
+            max_databases=max_databases,
+        )
+    )
+    prior = draw(database_priors(mechanism.space, full_support=full_support, kind=kind))
+    return mechanism, prior
+
+
+@composite
 def predicates(draw: st.DrawFn, alphabet: Sequence[Hashable]) -> dict[Hashable, int]:
     """0/1 predicates f on the alphabet, as a mapping entry -> 0 or 1 (constants included)."""
     values = draw(st.lists(st.integers(0, 1), min_size=len(alphabet), max_size=len(alphabet)))
@@ -183,7 +282,7 @@ def predicates(draw: st.DrawFn, alphabet: Sequence[Hashable]) -> dict[Hashable, 
 _ALPHAS = (Fraction(1, 2), Fraction(1, 3), Fraction(2, 3), Fraction(9, 10))
 
 
-@st.composite
+@composite
 def counting_mechanisms(
     draw: st.DrawFn,
     *,

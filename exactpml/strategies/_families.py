@@ -13,12 +13,13 @@ import itertools
 from hypothesis import strategies as st
 
 from exactpml.core.mechanism import Mechanism
+from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import KERNEL_REGIMES, _check_sizes, choose_regime, kernel_rows
 
 __all__ = ["tuple_mechanisms"]
 
 
-@st.composite
+@composite
 def tuple_mechanisms(
     draw: st.DrawFn,
     *,

@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
+from exactpml.strategies._enumerable import composite
 
 __all__ = [
     "KERNEL_REGIMES",
@@ -171,7 +172,7 @@ def regime_vector(
     return _normalised(weights)
 
 
-@st.composite
+@composite
 def probability_vectors(
     draw: st.DrawFn,
     size: int,
@@ -211,7 +212,7 @@ def _labels(
     return labels
 
 
-@st.composite
+@composite
 def distributions(
     draw: st.DrawFn,
     *,
@@ -291,7 +292,7 @@ def kernel_rows(
     return [regime_vector(draw, width, regime, uniform=False) for _ in range(rows)]
 
 
-@st.composite
+@composite
 def mechanisms(
     draw: st.DrawFn,
     *,
@@ -342,7 +343,7 @@ def mechanisms(
     return Mechanism.from_matrix(rows, inputs=input_labels, outputs=output_labels)
 
 
-@st.composite
+@composite
 def attributes(
     draw: st.DrawFn,
     inputs: Sequence[Hashable],
@@ -381,7 +382,7 @@ def attributes(
     return Mechanism.from_matrix(rows, inputs=labels, outputs=values, name="attribute")
 
 
-@st.composite
+@composite
 def mechanisms_with_prior(
     draw: st.DrawFn,
     *,
@@ -405,7 +406,7 @@ def mechanisms_with_prior(
     return mechanism, prior
 
 
-@st.composite
+@composite
 def pair_kernels(
     draw: st.DrawFn,
     *,

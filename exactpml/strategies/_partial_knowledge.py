@@ -19,16 +19,18 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.partial_knowledge.counting import CountingMechanism
 from exactpml.partial_knowledge.setting import PartialKnowledge
+from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import REGIMES, choose_regime, mechanisms, regime_vector
 
 __all__ = [
     "count_release_mechanisms",
     "partial_knowledge_settings",
     "setting_mechanisms",
+    "settings_with_mechanism",
 ]
 
 
-@st.composite
+@composite
 def partial_knowledge_settings(
     draw: st.DrawFn,
     *,
@@ -86,7 +88,7 @@ def partial_knowledge_settings(
     )
 
 
-@st.composite
+@composite
 def setting_mechanisms(
     draw: st.DrawFn, setting: PartialKnowledge, *, max_outputs: int = 4
 ) -> Mechanism:
@@ -97,7 +99,27 @@ def setting_mechanisms(
     return draw(mechanisms(inputs=databases, outputs=outputs))
 
 
-@st.composite
+@composite
+def settings_with_mechanism(
+    draw: st.DrawFn,
+    *,
+    min_records: int = 1,
+    max_records: int = 4,
+    binary: bool = False,
+    knowledge: Sequence[str] = ("known", "function"),
+    max_outputs: int = 4,
+) -> tuple[PartialKnowledge, Mechanism]:
+    """A setting of :func:`partial_knowledge_settings` and a kernel of
+    :func:`setting_mechanisms` on its database tuples (the shape of APKDP/PPKDP claims)."""
+    setting = draw(
+        partial_knowledge_settings(
+            min_records=min_records, max_records=max_records, binary=binary, knowledge=knowledge
+        )
+    )
+    return setting, draw(setting_mechanisms(setting, max_outputs=max_outputs))
+
+
+@composite
 def count_release_mechanisms(
     draw: st.DrawFn, size: int, *, max_outputs: int = 4
 ) -> CountingMechanism:

@@ -19,6 +19,7 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
 from exactpml.qif.gain import GainFunction
+from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import (
     choose_regime,
     mechanisms,
@@ -41,7 +42,7 @@ grid with ties and zeros; ``table`` also negative)."""
 _GRID = tuple(Fraction(n, d) for d in (1, 2, 3, 4) for n in range(0, 2 * d + 1))
 
 
-@st.composite
+@composite
 def gain_functions(
     draw: st.DrawFn,
     secrets: Sequence[Hashable] | None = None,
@@ -91,7 +92,7 @@ def gain_functions(
     )
 
 
-@st.composite
+@composite
 def priors_with_support(
     draw: st.DrawFn,
     outcomes: Sequence[Hashable],
@@ -128,7 +129,7 @@ def priors_with_support(
     return Distribution({x: mass.get(x, Fraction(0)) for x in labels})
 
 
-@st.composite
+@composite
 def mechanisms_with_gain(
     draw: st.DrawFn,
     *,
@@ -143,7 +144,7 @@ def mechanisms_with_gain(
     return mechanism, prior, gain
 
 
-@st.composite
+@composite
 def product_output_mechanisms(
     draw: st.DrawFn, *, max_inputs: int = 4, max_values: int = 3
 ) -> Mechanism:
@@ -160,7 +161,7 @@ def product_output_mechanisms(
     return draw(mechanisms(inputs=inputs, outputs=pairs))
 
 
-@st.composite
+@composite
 def composed_kernels(
     draw: st.DrawFn, *, max_inputs: int = 4, max_outputs: int = 4
 ) -> tuple[Mechanism, Mechanism]:

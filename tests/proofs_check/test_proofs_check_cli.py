@@ -268,7 +268,8 @@ def test_a_user_claim_module_runs_end_to_end_in_worker_processes(tmp_path: Path)
     (claim,) = json.loads(output.read_text())["claims"]
     assert (claim["id"], claim["result"], claim["verdict"]) == ("mylab.am_gm", "Lemma 1", "PASSED")
     assert claim["evidence"][1]["summary"] == (
-        "(a+b)^2 >= 4ab: held on 50 random exact instances (seed 0)"
+        "(a+b)^2 >= 4ab: held on 50 random exact instances (seed 0); no small scope: the "
+        "strategy is not one exactpml can enumerate (it uses no exactpml strategy)"
     )
 
 

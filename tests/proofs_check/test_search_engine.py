@@ -259,7 +259,8 @@ def test_the_small_scope_budget_of_each_profile_is_respected(profile: str) -> No
     assert seen == budget + 1  # the budget, then one random instance
     assert evidence.stats is not None and evidence.stats.scope is not None
     assert evidence.stats.scope.tried == budget and not evidence.stats.scope.complete
-    assert f"the first {budget} of 1000000, the budget" in evidence.summary
+    percent = {"quick": "0.2%", "default": "1.0%", "thorough": "10.0%"}[profile]
+    assert f"covered {budget:,} of 1,000,000 ({percent}), the budget" in evidence.summary
 
 
 def test_the_budgets_are_those_documented() -> None:
@@ -277,7 +278,9 @@ def test_an_unsized_small_scope_is_enumerated_up_to_the_budget() -> None:
         quick(), st.just(0), lambda n: n >= 0, describe="n >= 0", small_scope=naturals
     )
     assert evidence.passed is True
-    assert "(the given instances: the first 2000, the budget)" in evidence.summary
+    assert "(the given instances: covered 2,000 (of an unknown number), the budget)" in (
+        evidence.summary
+    )
 
 
 def test_summaries_say_how_many_instances_each_phase_tried() -> None:
@@ -293,7 +296,14 @@ def test_summaries_say_how_many_instances_each_phase_tried() -> None:
         "exact instances (seed 0)"
     )
     without = property_holds(quick(), st.integers(), lambda n: n * n >= 0, describe="n*n >= 0")
-    assert without.summary == "n*n >= 0: held on 50 random exact instances (seed 0)"
+    assert without.summary == (
+        "n*n >= 0: held on 50 random exact instances (seed 0); no small scope: the strategy is "
+        "not one exactpml can enumerate (it uses no exactpml strategy)"
+    )
+    opted_out = property_holds(
+        quick(), st.integers(), lambda n: n * n >= 0, describe="n*n >= 0", small_scope=False
+    )
+    assert opted_out.summary == "n*n >= 0: held on 50 random exact instances (seed 0)"
 
 
 # --- how a failure was found -----------------------------------------------------------------

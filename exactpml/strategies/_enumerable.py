@@ -1,0 +1,87 @@
+"""Where a strategy comes from: the registry that lets a small scope be inferred from it.
+
+Every strategy function of :mod:`exactpml.strategies` is defined with :func:`composite`
+(``st.composite`` that also records the function).  :func:`strategy_origin` recovers, from a
+strategy object such a function returned, which function it was and with which arguments
+(defaults applied): the small-scope phase of ``proofs_check.property_holds`` looks the
+function up in its table of enumerators and enumerates exactly the small objects the
+strategy can produce with those arguments.  No repr is parsed: the origin is read from the
+strategy object Hypothesis builds (its definition and the arguments it was called with).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, ParamSpec, TypeVar
+
+from hypothesis import strategies as st
+
+__all__ = ["StrategyOrigin", "composite", "strategy_origin"]
+
+P = ParamSpec("P")
+Ex = TypeVar("Ex")
+
+_FACTORIES: dict[Callable[..., Any], Callable[..., st.SearchStrategy[Any]]] = {}
+"""The definition of each registered composite -> the public strategy function."""
+
+
+def composite(
+    definition: Callable[..., Ex],
+) -> Callable[..., st.SearchStrategy[Ex]]:
+    """``st.composite``, recording ``definition`` so that :func:`strategy_origin` finds it."""
+    factory = st.composite(definition)
+    _FACTORIES[definition] = factory
+    return factory
+
+
+@dataclass(frozen=True, slots=True)
+class StrategyOrigin:
+    """The exactpml strategy function a strategy object came from, and its arguments.
+
+    Attributes:
+        factory: The public strategy function, e.g. ``exactpml.strategies.mechanisms``.
+        arguments: Every parameter but ``draw``, by name, defaults applied (read-only).
+    """
+
+    factory: Callable[..., st.SearchStrategy[Any]]
+    arguments: Mapping[str, Any]
+
+
+def strategy_origin(strategy: object) -> StrategyOrigin | None:
+    """The exactpml strategy function and arguments behind ``strategy``, or ``None``.
+
+    ``None`` for any other strategy (Hypothesis' own, a user's ``@st.composite``) and for a
+    strategy with a ``.map`` or ``.filter`` applied (their values are not the function's).
+
+    >>> from exactpml import strategies as xst
+    >>> origin = strategy_origin(xst.mechanisms(max_inputs=2))
+    >>> origin.factory is xst.mechanisms, origin.arguments["max_inputs"], origin.arguments["zeros"]
+    (True, 2, True)
+    >>> strategy_origin(xst.mechanisms().map(str)) is None
+    True
+    """
+    if getattr(strategy, "_transformations", ()):  # a lazy strategy with .map/.filter applied
+        return None
+    unwrapped = getattr(strategy, "wrapped_strategy", strategy)
+    definition = getattr(unwrapped, "definition", None)
+    if definition is None:
+        return None
+    try:
+        factory = _FACTORIES.get(definition)
+    except TypeError:  # an unhashable attribute of some other strategy
+        return None
+    if factory is None:
+        return None
+    args = getattr(unwrapped, "args", ())
+    kwargs = getattr(unwrapped, "kwargs", {})
+    try:
+        bound = inspect.signature(definition).bind(None, *args, **kwargs)
+    except TypeError:
+        return None
+    bound.apply_defaults()
+    arguments = dict(bound.arguments)
+    arguments.pop(next(iter(arguments)))  # draw
+    return StrategyOrigin(factory, MappingProxyType(arguments))
