@@ -220,6 +220,7 @@ def _merge_group(group: list[Evidence]) -> Evidence:
         seeds=sum(item.seeds for item in stats if item is not None),
         skipped=sum(item.skipped for item in stats if item is not None),
         scope=scopes[0] if scopes else None,
+        scope_note=first.stats.scope_note,
     )
     passed = None if any(item.passed is None for item in group) else True
     return replace(

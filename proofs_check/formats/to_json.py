@@ -26,7 +26,8 @@ Schema ``exactpml.proofs_check/1``::
                                                     "small_scope": null | {
                                                         "description", "tried", "skipped",
                                                         "undecided", "size", "budget",
-                                                        "complete"}}}],
+                                                        "complete", "covered", "filtered"},
+                                                    "small_scope_note"}}],
                  "seconds" (only with timings)}],
      "not_checkable": [{"id", "result", "reason"}]}
 
@@ -66,6 +67,8 @@ def _scope(scope: ScopeStats | None) -> dict[str, Any] | None:
         "size": scope.size,
         "budget": scope.budget,
         "complete": scope.complete,
+        "covered": scope.coverage,
+        "filtered": scope.filtered,
     }
 
 
@@ -130,6 +133,7 @@ def _evidence(item: Evidence) -> dict[str, Any]:
             "found_by": stats.found_by,
             "found_at": stats.found_at or None,
             "small_scope": _scope(stats.scope),
+            "small_scope_note": stats.scope_note or None,
         },
     }
 

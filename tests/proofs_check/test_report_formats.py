@@ -69,6 +69,8 @@ def test_json_has_a_versioned_schema_with_options_summary_and_claims(report: Rep
         "found_by": None,
         "found_at": None,
         "small_scope": None,
+        "small_scope_note": "the strategy is not one exactpml can enumerate (it uses no exactpml "
+        "strategy)",
     }
 
 
@@ -226,6 +228,8 @@ def test_json_says_how_many_small_scope_instances_were_tried(with_findings: Repo
         "size": 7,
         "budget": 2000,
         "complete": True,
+        "covered": 7,
+        "filtered": 0,
     }
     assert instances["found_by"] is None
 
