@@ -243,8 +243,10 @@ class Report:
         if self.options.mutant is not None:
             return f"mutant {self.options.mutant} run in place of each selected statement"
         if self.declared_mutants:
+            count = self.declared_mutants
             return (
-                f"{self.declared_mutants} mutants declared for these claims (each a false "
+                f"{count} {'mutant' if count == 1 else 'mutants'} declared for "
+                f"{'this claim' if len(self.results) == 1 else 'these claims'} (each a false "
                 "variant that must FAIL); run them with --mutants"
             )
         return ""

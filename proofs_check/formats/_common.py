@@ -30,5 +30,10 @@ def mutant_line(item: MutantResult) -> str:
 
 
 def proofs_of(result: ClaimResult) -> list[str]:
-    """The proof lines of a claim's result (empty unless PROVED or WEAK after a proof)."""
-    return [proof_line(record) for record in result.proofs]
+    """The proof lines of a claim's result that its evidence does not already print: every
+    "proved" record whose evidence summary does not state the record's domain."""
+    return [
+        proof_line(item.proof)
+        for item in result.evidence
+        if item.proof is not None and item.proof.proved and item.proof.domain not in item.summary
+    ]
