@@ -50,6 +50,7 @@ from typing import Any
 import sympy
 
 from exactpml.core.bounds import BoundExceeded, big_integer_printing, current_bounds, exceeded
+from exactpml.core.display import exact_text
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact
 from exactpml.core.mechanism import Mechanism
@@ -442,16 +443,11 @@ def exact_to_json(value: Scalar | int | Hashable) -> Any:
 
     Integers of any size are printed in full (Python's 4300-digit limit is lifted here).
     """
-    with big_integer_printing():
-        if isinstance(value, Fraction):
-            return str(value)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return str(value)
-        if isinstance(value, sympy.Basic):
-            return str(value)
-        if hasattr(value, "to_sympy"):
-            return str(value)
-        return value
+    if isinstance(value, (Fraction, sympy.Basic)) or hasattr(value, "to_sympy"):
+        return exact_text(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return exact_text(value)
+    return value
 
 
 def dump_json(document: Any) -> str:

@@ -29,6 +29,7 @@ import sympy
 
 from exactpml.core import certify
 from exactpml.core.bounds import big_integer_printing
+from exactpml.core.display import exact_text, printing_order
 from exactpml.core.exact import Scalar, to_sympy
 from exactpml.core.logvalue import LogValue
 from exactpml.errors import InvalidArgument
@@ -85,11 +86,12 @@ def to_latex(value: Any, *, fractions: str = "text") -> str:
         )
     if isinstance(value, CertifiedDecimal):
         return value.text()
+    expression = _as_sympy(value)
+    if expression is None:
+        return latex_text(exact_text(value))
+    order = printing_order(expression)
     with big_integer_printing():  # exact values may have more than 4300 digits
-        expression = _as_sympy(value)
-        if expression is None:
-            return latex_text(str(value))
-        text = str(sympy.latex(expression, fold_short_frac=fractions == "slashed"))
+        text = str(sympy.latex(expression, fold_short_frac=fractions == "slashed", order=order))
         if fractions == "display":
             text = text.replace("\\frac{", "\\dfrac{")
         return text
@@ -99,9 +101,8 @@ def to_plain(value: Any) -> str:
     """A plain-text exact rendering (``log(9/5)``, ``3/10``, ``oo``)."""
     if isinstance(value, CertifiedDecimal):
         return value.text()
-    with big_integer_printing():
-        expression = _as_sympy(value)
-        return str(value) if expression is None else str(expression)
+    expression = _as_sympy(value)
+    return exact_text(value if expression is None else expression)
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,10 @@ class Bounds:
         decimal_exponent: size of the exponent of scientific notation (``1e-30``: 30).
         integer_bits: bits of every integer (numerator or denominator) formed while reading
             an entry, powers included: ``2**(2**64)`` is refused before it is computed.
+        parse_work: the work of reading one entry, counted before each exact operation as the
+            product of its operands' sizes in bits (a power as its last squaring): a chain of
+            products of 100 000-bit fractions is refused after a few dozen steps, where each
+            literal and each intermediate value is within ``integer_bits``.
         root_bits: bits of a rational raised to a non-integer power (sympy's root
             extraction takes 17 s on a 20 000-bit base; 0.3 s at 4 096 bits).
         symbolic_exponent: size of an integer exponent of a symbolic base (``(1-t)**n``).
@@ -85,6 +89,10 @@ class Bounds:
         exponential_argument: size of ``x`` in ``exp(x)`` that certified numerics enclose
             (``exp(x)`` needs about ``log2(x)`` extra bits; beyond this bound the value is
             refused as ``Undecided`` rather than computed for minutes).
+        zero_test_degree: the degree (predicted before any expansion) of the polynomial
+            whose vanishing proves an expression zero (``exp(1/p)`` for a prime ``p`` is a
+            power ``W**(L/p)`` of ``W = exp(1/L)``; three such primes near 10^5 give degrees
+            near 10^15); past it the proof takes a cheaper route or the sign is ``Undecided``.
         output_digits: decimal digits a caller may request (``--digits``, ``decimal(...)``).
         loss_atoms: atoms of a privacy-loss distribution formed by an exact composition
             (the product of the supports off a lattice, the degree plus one on a lattice).
@@ -95,6 +103,7 @@ class Bounds:
     decimal_digits: int = 10_000
     decimal_exponent: int = 10_000
     integer_bits: int = 200_000
+    parse_work: int = 2**37
     root_bits: int = 4_096
     symbolic_exponent: int = 1_000
     factorial_argument: int = 10_000
@@ -102,6 +111,7 @@ class Bounds:
     json_depth: int = 100
     certified_precision: int = 2**14
     exponential_argument: int = 2**20
+    zero_test_degree: int = 50_000
     output_digits: int = 100_000
     loss_atoms: int = 1_000_000
 

@@ -41,6 +41,7 @@ Prop. 4.6 (App. B.3).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -48,6 +49,7 @@ import sympy
 from flint import arb, ctx, fmpq, fmpz
 from sympy.polys.rootoftools import ComplexRootOf
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import Bounds, big_integer_printing, current_bounds, exceeded
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.errors import InexactInput, InvalidArgument, Undecided
@@ -79,8 +81,7 @@ _SUPPORTED = (
 
 
 def _short(expr: object, limit: int = 160) -> str:
-    text = str(expr)
-    return text if len(text) <= limit else f"{text[: limit // 2]} ... {text[-limit // 2 :]}"
+    return abbreviated(expr, limit)
 
 
 def check_expression(
@@ -349,6 +350,14 @@ def _exp_polynomial_is_zero(expr: sympy.Basic) -> bool | None:
     number W = e^{1/L}, which is transcendental (Lindemann-Weierstrass), so ``expr`` is zero
     exactly when the rational function of W it becomes is identically zero.  This settles
     the exact ties between Laplace leakage values, where ``simplify`` takes ~1 s.
+
+    First each exponential is made an independent variable: a rational function of
+    independent variables that vanishes identically vanishes at the exponentials too (a
+    proof of zero, cheap, but blind to relations such as e^{1/2} e^{1/2} = e).  Then the
+    test in W, whose degree is predicted before anything is expanded (:func:`_rational_size`):
+    with exponents 1/99991, 1/99989 and 1/99971, L is about 10^15 and no expansion would end.
+    Past the bound ``zero_test_degree`` (or ``integer_bits`` for the coefficients) the answer
+    is False, meaning "not proved", and the caller's sign is ``Undecided``.
     """
     exponents: set[sympy.Rational] = set()
     for node in sympy.preorder_traversal(expr):
@@ -365,15 +374,153 @@ def _exp_polynomial_is_zero(expr: sympy.Basic) -> bool | None:
             return None
     if not exponents:
         return None
+    bounds = current_bounds()
+    independent = _rational_size(expr, lambda a: (1, 1))
+    if max(independent.degree, independent.terms) <= bounds.zero_test_degree and (
+        independent.bits <= bounds.integer_bits
+    ):
+        variables = {a: sympy.Dummy(f"X{index}") for index, a in enumerate(sorted(exponents))}
+        mapping = {sympy.exp(a): variables[a] for a in exponents}
+        if sympy.S.One in variables:
+            mapping[sympy.E] = variables[sympy.S.One]
+        if _vanishes(expr.xreplace(mapping)):
+            return True
     scale = math.lcm(*(int(a.q) for a in exponents))
+    powers = {a: int(a * scale) for a in exponents}
+    size = _rational_size(expr, lambda a: (powers[a], 1))
+    if size.degree > bounds.zero_test_degree or size.bits > bounds.integer_bits:
+        return False  # not proved: the exact test is predicted too costly
     base = sympy.Dummy("W", positive=True)
-    mapping = {sympy.exp(a): base ** int(a * scale) for a in exponents}
+    mapping = {sympy.exp(a): base ** powers[a] for a in exponents}
     mapping[sympy.E] = base**scale
-    replaced = expr.xreplace(mapping)
+    return _vanishes(expr.xreplace(mapping))
+
+
+def _vanishes(replaced: sympy.Basic) -> bool:
+    """Whether a rational function (of dummies only) is identically zero."""
     if replaced.has(sympy.exp, sympy.E):
-        return None
+        return False
     numerator, _ = sympy.fraction(sympy.together(replaced))
-    return sympy.expand(numerator) == 0
+    return bool(sympy.expand(numerator) == 0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Size:
+    """Bounds on a rational function p/q before it is formed: the degrees of p and q (in one
+    variable, or total), their numbers of terms and the bits of their coefficients."""
+
+    numerator: int
+    denominator: int
+    numerator_terms: int
+    denominator_terms: int
+    bits: int
+
+    @property
+    def degree(self) -> int:
+        return self.numerator + self.denominator
+
+    @property
+    def terms(self) -> int:
+        return self.numerator_terms + self.denominator_terms
+
+
+_SATURATED = 2**64  # sizes are capped here: only the comparison with a bound matters
+
+
+def _capped(value: int) -> int:
+    return min(value, _SATURATED)
+
+
+def _rational_size(expr: sympy.Basic, exponential: Any) -> _Size:
+    """Predicted size of ``expr`` (rationals, + * /, integer powers, exp of rationals) as a
+    rational function; ``exponential(a)`` gives (degree, terms) of ``exp(a)``'s variable.
+
+    Sums over a common denominator: deg p = max_i (deg p_i + sum_{j != i} deg q_j), deg q
+    = sum_i deg q_i; products add degrees and multiply numbers of terms; coefficients grow
+    by at most the log of the number of terms per product.  Computed bottom-up without
+    recursion, capped at 2^64.
+    """
+    sizes: dict[sympy.Basic, _Size] = {}
+    stack: list[tuple[sympy.Basic, bool]] = [(expr, False)]
+    while stack:
+        node, ready = stack.pop()
+        if node in sizes:
+            continue
+        if not ready:
+            stack.append((node, True))
+            stack.extend((argument, False) for argument in node.args)
+            continue
+        sizes[node] = _node_size(node, [sizes[argument] for argument in node.args], exponential)
+    return sizes[expr]
+
+
+def _node_size(node: sympy.Basic, parts: list[_Size], exponential: Any) -> _Size:
+    if isinstance(node, sympy.Rational):
+        bits = max(int(node.p).bit_length(), int(node.q).bit_length())
+        return _Size(0, 0, 1, 1, bits)
+    if isinstance(node, sympy.exp) or node is sympy.E:
+        exponent = node.args[0] if isinstance(node, sympy.exp) else sympy.S.One
+        degree, terms = exponential(exponent)
+        if degree >= 0:
+            return _Size(degree, 0, terms, 1, 1)
+        return _Size(0, -degree, 1, terms, 1)
+    if isinstance(node, sympy.Mul):
+        numerator_terms = denominator_terms = 1
+        for part in parts:
+            numerator_terms = _capped(numerator_terms * part.numerator_terms)
+            denominator_terms = _capped(denominator_terms * part.denominator_terms)
+        return _Size(
+            _capped(sum(part.numerator for part in parts)),
+            _capped(sum(part.denominator for part in parts)),
+            numerator_terms,
+            denominator_terms,
+            _capped(sum(part.bits + part.terms.bit_length() for part in parts)),
+        )
+    if isinstance(node, sympy.Add):
+        denominator = _capped(sum(part.denominator for part in parts))
+        denominator_terms = 1
+        for part in parts:
+            denominator_terms = _capped(denominator_terms * part.denominator_terms)
+        numerator_terms = _capped(
+            sum(
+                part.numerator_terms * (denominator_terms // max(part.denominator_terms, 1) + 1)
+                for part in parts
+            )
+        )
+        return _Size(
+            _capped(max(denominator - part.denominator + part.numerator for part in parts)),
+            denominator,
+            numerator_terms,
+            denominator_terms,
+            _capped(
+                sum(part.bits + part.terms.bit_length() for part in parts) + len(parts).bit_length()
+            ),
+        )
+    if isinstance(node, sympy.Pow):
+        base = parts[0]
+        power = int(node.exp)
+        magnitude = abs(power)
+        numerator_terms = _capped(base.numerator_terms) ** min(magnitude, 64)
+        denominator_terms = _capped(base.denominator_terms) ** min(magnitude, 64)
+        if magnitude > 64 and base.terms > 2:
+            numerator_terms = denominator_terms = _SATURATED
+        scaled = _Size(
+            _capped(base.numerator * magnitude),
+            _capped(base.denominator * magnitude),
+            _capped(numerator_terms),
+            _capped(denominator_terms),
+            _capped((base.bits + base.terms.bit_length()) * magnitude),
+        )
+        if power >= 0:
+            return scaled
+        return _Size(
+            scaled.denominator,
+            scaled.numerator,
+            scaled.denominator_terms,
+            scaled.numerator_terms,
+            scaled.bits,
+        )
+    return _Size(_SATURATED, _SATURATED, _SATURATED, _SATURATED, _SATURATED)  # pragma: no cover
 
 
 def _radical_is_zero(expr: sympy.Basic) -> bool | None:

@@ -20,17 +20,73 @@ from fractions import Fraction
 from typing import Any
 
 import sympy
+from sympy.printing.str import StrPrinter
 
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.exact import Scalar, to_sympy
 
-__all__ = ["html_table", "number_text", "pretty", "quoted", "symbols_argument"]
+__all__ = [
+    "exact_text",
+    "html_table",
+    "number_text",
+    "pretty",
+    "printing_order",
+    "quoted",
+    "symbols_argument",
+]
+
+_ORDERABLE_BITS = 20  # exponents and exp arguments up to 2**20: sympy's evalf takes ms
+
+
+def _small(node: sympy.Basic) -> bool:
+    """A number sympy evaluates at once: rationals of at most ~2^20, symbols, pi, E, logs."""
+    for part in sympy.preorder_traversal(node):
+        if isinstance(part, sympy.Rational):
+            if max(int(part.p).bit_length(), int(part.q).bit_length()) > _ORDERABLE_BITS:
+                return False
+        elif isinstance(part, (sympy.exp, sympy.factorial, sympy.binomial)) or (
+            isinstance(part, sympy.Pow) and not part.exp.is_Rational
+        ):
+            return False
+    return True
+
+
+def printing_order(expr: sympy.Basic) -> str | None:
+    """The ``order`` setting for sympy's printers: ``None`` (sympy's, which sorts the terms
+    of a sum by a floating-point ``complex()`` of each numeric factor) unless that would
+    evaluate an ``exp``, power or factorial of a huge or nested argument (``exp(10**5000)``,
+    ``2**(10**5000)``: minutes, or never), then ``"none"`` (the terms in sympy's own
+    structural order, never evaluated).
+
+    >>> printing_order(sympy.log(3) + 1), printing_order(sympy.exp(sympy.Integer(10)**30) - 1)
+    (None, 'none')
+    """
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.exp) and not _small(node.args[0]):
+            return "none"
+        if isinstance(node, (sympy.factorial, sympy.binomial)) and not _small(node):
+            return "none"
+        if isinstance(node, sympy.Pow) and not _small(node.exp):
+            return "none"
+    return None
+
+
+def exact_text(value: object) -> str:
+    """The full text of an exact value (any size; Python's 4300-digit limit is lifted while
+    printing), by sympy's ``str`` printer in :func:`printing_order`.
+
+    >>> exact_text(Fraction(10**5000)) == "1" + "0" * 5000
+    True
+    """
+    with big_integer_printing():  # exact values may have more than 4300 digits
+        if isinstance(value, sympy.Basic):
+            return str(StrPrinter({"order": printing_order(value)}).doprint(value))
+        return str(value)
 
 
 def quoted(value: Scalar) -> str:
     """``value`` as a quoted string of the grammar: ``'3/4'``, ``'1'``, ``'sqrt(2)'``."""
-    with big_integer_printing():  # exact values may have more than 4300 digits
-        return repr(str(value))
+    return repr(exact_text(value))
 
 
 def number_text(value: Scalar) -> str:
@@ -75,7 +131,7 @@ def html_table(caption: str, headers: Iterable[object], rows: Iterable[Iterable[
     import html
 
     def cell(value: object, tag: str) -> str:
-        text = str(value)
+        text = exact_text(value)
         return f"<{tag}>{html.escape(text)}</{tag}>"
 
     with big_integer_printing():

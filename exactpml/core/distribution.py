@@ -27,6 +27,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.decisions import (
     prove_nonnegative,
     prove_positive,
@@ -95,37 +96,41 @@ def validate_probabilities(
         value = exact(raw, where=where, allow_float=allow_float, symbols=symbols)
         if type(value) is not Fraction:
             if to_sympy(value).has(sympy.oo, sympy.S.NegativeInfinity):
-                raise InvalidArgument(f"{where}: {value} is not a finite probability")
+                raise InvalidArgument(f"{where}: {abbreviated(value)} is not a finite probability")
             nonnegative = prove_nonnegative(value)
             if nonnegative is False:
-                raise InvalidArgument(f"{where}: {value} is negative")
-            conditions.extend(
-                unproven_condition(
-                    sympy.Ge(to_sympy(value), 0),
-                    nonnegative,
-                    where=where,
-                    statement=f"{value} >= 0",
+                raise InvalidArgument(f"{where}: {abbreviated(value)} is negative")
+            if nonnegative is None:  # built unevaluated: sympy would evaluate it numerically
+                conditions.extend(
+                    unproven_condition(
+                        sympy.Ge(to_sympy(value), 0, evaluate=False),
+                        nonnegative,
+                        where=where,
+                        statement=f"{abbreviated(value)} >= 0",
+                    )
                 )
-            )
         elif value < 0:
-            raise InvalidArgument(f"{where}: {value} is negative")
+            raise InvalidArgument(f"{where}: {abbreviated(value)} is negative")
         values.append(value)
     total = exact_sum(values)
     if type(total) is Fraction:
         if total != 1:
-            raise InvalidArgument(f"{name}: probabilities sum to {total}, not 1")
+            raise InvalidArgument(f"{name}: probabilities sum to {abbreviated(total)}, not 1")
     else:
         is_one = prove_zero(as_scalar(to_sympy(total) - 1))
         if is_one is False:
-            raise InvalidArgument(f"{name}: probabilities sum to {total}, which is not 1")
-        conditions.extend(
-            unproven_condition(
-                sympy.Eq(to_sympy(total), 1),
-                is_one,
-                where=name,
-                statement=f"the probabilities sum to 1 ({total} = 1)",
+            raise InvalidArgument(
+                f"{name}: probabilities sum to {abbreviated(total)}, which is not 1"
             )
-        )
+        if is_one is None:
+            conditions.extend(
+                unproven_condition(
+                    sympy.Eq(to_sympy(total), 1, evaluate=False),
+                    is_one,
+                    where=name,
+                    statement=f"the probabilities sum to 1 ({abbreviated(total)} = 1)",
+                )
+            )
     return tuple(values), tuple(conditions)
 
 

@@ -35,7 +35,13 @@ import sympy
 from exactpml.core import certify
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.decisions import prove_nonnegative, prove_zero
-from exactpml.core.display import number_text, pretty, symbols_argument
+from exactpml.core.display import (
+    exact_text,
+    number_text,
+    pretty,
+    printing_order,
+    symbols_argument,
+)
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
 
@@ -144,8 +150,7 @@ class LogValue:
             return certify.decimal(self.to_sympy(), digits)
 
     def __str__(self) -> str:
-        with big_integer_printing():  # exact ratios may have more than 4300 digits
-            return str(self.to_sympy())
+        return exact_text(self.to_sympy())  # any size: the 4300-digit limit is lifted
 
     def __repr__(self) -> str:
         """Python that rebuilds this value and reads as the logarithm it is.
@@ -169,8 +174,9 @@ class LogValue:
         pretty(self, printer, cycle)
 
     def _repr_latex_(self) -> str:
+        expression = self.to_sympy()
         with big_integer_printing():
-            return f"${sympy.latex(self.to_sympy())}$"
+            return f"${sympy.latex(expression, order=printing_order(expression))}$"
 
     # --- arithmetic in the log domain -------------------------------------------------
     def __add__(self, other: object) -> LogValue:

@@ -1,0 +1,214 @@
+"""Short text of values of any size, for error messages: big integers by their ends and length.
+
+An error message shows the value it is about, but an exact value may have a million digits,
+and Python refuses ``str(int)`` beyond 4300 digits (:func:`sys.set_int_max_str_digits`, a
+guard against quadratic time).  :func:`abbreviated` shows an integer of more than
+:data:`SHOWN_DIGITS` digits as its leading and trailing digits and its digit count, computed
+without converting the whole number to text (the digit count from the bit length, checked
+exactly; the leading digits by one FLINT division, the trailing ones by a remainder), so
+it costs milliseconds for a million digits and never meets Python's limit.  Fractions,
+sympy expressions (printed by sympy's printer with every integer abbreviated, long
+expressions cut to their first terms) and containers of them are shown the same way.
+
+Results are not abbreviated: :mod:`exactpml.render` prints them in full.
+
+>>> abbreviated(10**60 + 7)
+'1000000000…0000000007 (61 digits)'
+>>> from fractions import Fraction
+>>> abbreviated(Fraction(-3, 4))
+'-3/4'
+>>> import sympy
+>>> abbreviated(sympy.log(sympy.Integer(2) ** 200))
+'log(1606938044…2835301376 (61 digits))'
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import sympy
+from flint import fmpz
+from sympy.printing.str import StrPrinter
+
+__all__ = ["SHOWN_DIGITS", "abbreviated", "abbreviated_integer", "cut", "digit_count"]
+
+SHOWN_DIGITS = 50
+"""Integers of at most this many digits are shown in full; longer ones are abbreviated."""
+
+_END_DIGITS = 10  # digits shown at each end of an abbreviated integer
+_TEXT_CHARACTERS = 160  # default length of the text of one value
+_PRINTED_NODES = 300  # a sympy expression with more nodes is shown by its first terms
+_SHOWN_TERMS = 3  # terms (or arguments) shown of such an expression
+_LOG10_2 = math.log10(2)
+
+
+def _leading(magnitude: int, exponent: int) -> int:
+    """``magnitude // 10**exponent`` by one FLINT division (GMP: fast for millions of digits)."""
+    return int(fmpz(magnitude) // fmpz(10) ** exponent)
+
+
+def _count_and_leading(magnitude: int) -> tuple[int, int]:
+    """(number of decimal digits, the leading ``_END_DIGITS`` digits) of ``magnitude`` > 0.
+
+    The exponent of the leading block is estimated from the bit length (a float may only
+    propose it) and corrected until the block has exactly ``_END_DIGITS`` digits, which
+    makes the count exact.
+    """
+    exponent = max(int((magnitude.bit_length() - 1) * _LOG10_2) + 1 - _END_DIGITS, 0)
+    lower, upper = 10 ** (_END_DIGITS - 1), 10**_END_DIGITS
+    block = _leading(magnitude, exponent)
+    while block >= upper:
+        exponent += 1
+        block = _leading(magnitude, exponent)
+    while block < lower and exponent > 0:
+        exponent -= 1
+        block = _leading(magnitude, exponent)
+    return exponent + _END_DIGITS, block
+
+
+def digit_count(value: int) -> int:
+    """The number of decimal digits of ``|value|`` (1 for 0), exactly, without ``str``.
+
+    >>> digit_count(0), digit_count(-999), digit_count(10**5000)
+    (1, 3, 5001)
+    """
+    magnitude = abs(value)
+    if magnitude < 10**SHOWN_DIGITS:
+        return len(str(magnitude))
+    return _count_and_leading(magnitude)[0]
+
+
+def abbreviated_integer(value: int) -> str:
+    """``value`` in full up to :data:`SHOWN_DIGITS` digits, else ``'1234567890…0987654321
+    (5001 digits)'`` (the first and last ten digits and the exact digit count).
+
+    >>> abbreviated_integer(-(2**200))
+    '-1606938044…2835301376 (61 digits)'
+    """
+    magnitude = abs(value)
+    if magnitude < 10**SHOWN_DIGITS:
+        return str(value)
+    count, block = _count_and_leading(magnitude)
+    trailing = magnitude % 10**_END_DIGITS
+    sign = "-" if value < 0 else ""
+    return f"{sign}{block}…{trailing:0{_END_DIGITS}d} ({count} digits)"
+
+
+class _AbbreviatingPrinter(StrPrinter):
+    """sympy's ``str`` printer with every integer abbreviated (:func:`abbreviated_integer`)."""
+
+    def _print_Integer(self, expr: Any) -> str:
+        return abbreviated_integer(int(expr.p))
+
+    def _print_int(self, expr: int) -> str:
+        return abbreviated_integer(expr)
+
+    def _print_Rational(self, expr: Any) -> str:
+        if expr.q == 1:
+            return abbreviated_integer(int(expr.p))
+        return f"{abbreviated_integer(int(expr.p))}/{abbreviated_integer(int(expr.q))}"
+
+    def _print_Fraction(self, expr: Fraction) -> str:
+        return _fraction_text(expr)
+
+    def _print_PythonRational(self, expr: Any) -> str:
+        return _fraction_text(Fraction(int(expr.numerator), int(expr.denominator)))
+
+    def _print_Float(self, expr: Any) -> str:
+        sign, mantissa, exponent, _ = expr._mpf_
+        if not mantissa or abs(int(exponent)) < 2**20:  # mpmath prints these in milliseconds
+            return str(super()._print_Float(expr))
+        shown = f"{abbreviated_integer(int(mantissa))}*2**{abbreviated_integer(int(exponent))}"
+        return f"{'-' if sign else ''}Float({shown})"
+
+    def _print_mpz(self, expr: Any) -> str:
+        return abbreviated_integer(int(expr))
+
+    def _print_mpq(self, expr: Any) -> str:
+        return _fraction_text(Fraction(int(expr.numerator), int(expr.denominator)))
+
+
+_PRINTER = _AbbreviatingPrinter({"order": "none"})  # sympy orders sums by evalf of each term
+
+
+def _fraction_text(value: Fraction) -> str:
+    if value.denominator == 1:
+        return abbreviated_integer(value.numerator)
+    return f"{abbreviated_integer(value.numerator)}/{abbreviated_integer(value.denominator)}"
+
+
+def _has_more_nodes(expr: sympy.Basic, limit: int) -> bool:
+    """True when ``expr`` has more than ``limit`` nodes (stops counting there)."""
+    stack = [expr]
+    seen = 0
+    while stack:
+        node = stack.pop()
+        seen += 1
+        if seen > limit:
+            return True
+        stack.extend(node.args)
+    return False
+
+
+def _sympy_text(expr: sympy.Basic) -> str:
+    if not _has_more_nodes(expr, _PRINTED_NODES):
+        return str(_PRINTER.doprint(expr))
+    arguments = expr.args
+    shown = [_sympy_text(argument) for argument in arguments[:_SHOWN_TERMS]]
+    rest = len(arguments) - len(shown)
+    if isinstance(expr, (sympy.Add, sympy.Mul)):
+        joiner = " + " if isinstance(expr, sympy.Add) else "*"
+        grouped = [
+            f"({text})" if isinstance(argument, (sympy.Add, sympy.Mul)) else text
+            for argument, text in zip(arguments, shown, strict=False)
+        ]
+        tail = f"{joiner}… ({rest} more {'terms' if joiner == ' + ' else 'factors'})"
+        return joiner.join(grouped) + (tail if rest else "")
+    name = getattr(expr.func, "__name__", type(expr).__name__)
+    return f"{name}({', '.join(shown)}{', …' if rest else ''})"
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return abbreviated_integer(value)
+    if isinstance(value, Fraction):
+        return _fraction_text(value)
+    if isinstance(value, sympy.Basic):
+        return _sympy_text(value)
+    ratio = getattr(value, "ratio", None)
+    if type(value).__name__ == "LogValue" and ratio is not None:
+        return "oo" if ratio is sympy.oo else f"log({_text(ratio)})"
+    if isinstance(value, (tuple, list)):
+        inner = ", ".join(_text(item) for item in value[: _SHOWN_TERMS + 3])
+        more = ", …" if len(value) > _SHOWN_TERMS + 3 else ""
+        return f"({inner}{more})" if isinstance(value, tuple) else f"[{inner}{more}]"
+    try:
+        return str(value)
+    except (ValueError, RecursionError):  # e.g. an object holding a huge int
+        return f"<{type(value).__name__} object>"
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` when at most ``limit`` characters, else its two ends around ``' … '``."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 3) * 2 // 3
+    tail = limit - 3 - head
+    return f"{text[:head]} … {text[len(text) - tail :]}"
+
+
+def abbreviated(value: object, limit: int = _TEXT_CHARACTERS) -> str:
+    """Short text of ``value`` for an error message (at most ``limit`` characters).
+
+    Integers of more than :data:`SHOWN_DIGITS` digits (also inside Fractions, sympy
+    expressions, ``LogValue`` ratios, tuples and lists) are shown by their ends and digit
+    count; a longer text keeps its two ends.  Never raises on a value of any size.
+
+    >>> abbreviated(Fraction(1, 10**5000))
+    '1/1000000000…0000000000 (5001 digits)'
+    """
+    return cut(_text(value), limit)
