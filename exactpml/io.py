@@ -49,12 +49,14 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.bounds import BoundExceeded, big_integer_printing, current_bounds, exceeded
 from exactpml.core.display import exact_text
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact
+from exactpml.core.foreign import exactpml_errors, with_exactpml_errors
 from exactpml.core.mechanism import Mechanism
-from exactpml.errors import InvalidArgument, InvalidFile
+from exactpml.errors import InvalidArgument, InvalidFile, Undecided
 
 __all__ = [
     "FileBoundExceeded",
@@ -345,6 +347,10 @@ def _wrap(file: Path, action: Any) -> Any:
         raise _file_bound(file, "", error) from None
     except InvalidArgument as error:
         raise InvalidFile(f"{file}: {error}") from None
+    except Undecided as error:  # an entry that cannot be decided: still name the file
+        raise Undecided(
+            f"{file}: {error}", expression=error.expression, precision=error.precision
+        ) from None
 
 
 def read_mechanism(path: str | Path) -> tuple[Mechanism, Distribution | None]:
@@ -361,7 +367,7 @@ def read_mechanism(path: str | Path) -> tuple[Mechanism, Distribution | None]:
             describe a mechanism; the message names the file and the key or entry.
     """
     file = Path(path)
-    with big_integer_printing():  # messages may show exact values of up to decimal_digits
+    with exactpml_errors(str(file), error=InvalidFile):  # a foreign error names the file
         return _read_mechanism(file)
 
 
@@ -429,7 +435,7 @@ def read_prior(path: str | Path) -> Distribution:
             distribution; the message names the file and the key or entry.
     """
     file = Path(path)
-    with big_integer_printing():  # messages may show exact values of up to decimal_digits
+    with exactpml_errors(str(file), error=InvalidFile):  # a foreign error names the file
         document = load_json(file)
         if not isinstance(document, Mapping):
             raise InvalidFile(f"{file}: the top level must be a JSON object")
@@ -450,10 +456,22 @@ def exact_to_json(value: Scalar | int | Hashable) -> Any:
     return value
 
 
+@with_exactpml_errors("dump_json")
 def dump_json(document: Any) -> str:
     """Serialise with exact values as strings, keys sorted for stable output.
 
     Exact values of any size are printed in full (see :func:`exact_to_json`).
     """
     with big_integer_printing():
-        return json.dumps(document, indent=2, sort_keys=True, default=exact_to_json)
+        return json.dumps(document, indent=2, sort_keys=True, default=_json_value)
+
+
+def _json_value(value: Any) -> Any:
+    """``json.dumps``'s fallback: exact values as strings; anything else refused by name."""
+    converted = exact_to_json(value)
+    if converted is value:  # json would recurse into the same object (a circular reference)
+        raise InvalidArgument(
+            f"dump_json: {abbreviated_repr(value)} of type {type(value).__name__} is not a "
+            "value JSON can hold (exact numbers, strings, lists and dicts are)"
+        )
+    return converted

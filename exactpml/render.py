@@ -31,6 +31,7 @@ from exactpml.core import certify
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.display import exact_text, printing_order
 from exactpml.core.exact import Scalar, to_sympy
+from exactpml.core.foreign import with_exactpml_errors
 from exactpml.core.logvalue import LogValue
 from exactpml.errors import InvalidArgument
 from exactpml.latex_text import latex_document, latex_text
@@ -45,6 +46,7 @@ class CertifiedDecimal:
     value: LogValue | Scalar | int
     digits: int = 6
 
+    @with_exactpml_errors("CertifiedDecimal", undecided=True)
     def text(self) -> str:
         """The certified decimal string."""
         if isinstance(self.value, LogValue):
@@ -70,6 +72,7 @@ def _as_sympy(value: Any) -> sympy.Basic | None:
 FRACTION_STYLES = ("text", "display", "slashed")
 
 
+@with_exactpml_errors("to_latex")
 def to_latex(value: Any, *, fractions: str = "text") -> str:
     r"""LaTeX for an exact value (``LogValue``, ``Fraction``, sympy); text for anything else.
 
@@ -97,6 +100,7 @@ def to_latex(value: Any, *, fractions: str = "text") -> str:
         return text
 
 
+@with_exactpml_errors("to_plain")
 def to_plain(value: Any) -> str:
     """A plain-text exact rendering (``log(9/5)``, ``3/10``, ``oo``)."""
     if isinstance(value, CertifiedDecimal):
@@ -145,6 +149,7 @@ class ExactTable:
             isinstance(row[index], CertifiedDecimal) for row in self.rows
         )
 
+    @with_exactpml_errors("ExactTable.to_latex")
     def to_latex(
         self,
         *,
@@ -208,6 +213,7 @@ class ExactTable:
             raise InvalidArgument("label needs a caption (a \\label outside a float is lost)")
         return latex_document(body) if standalone else body
 
+    @with_exactpml_errors("ExactTable.to_markdown")
     def to_markdown(self) -> str:
         """A GitHub-flavoured Markdown table; exact values in code spans."""
         lines = ["| " + " | ".join(self.columns) + " |", "|" + "---|" * len(self.columns)]
@@ -221,6 +227,7 @@ class ExactTable:
             lines.append("| " + " | ".join(cells) + " |")
         return "\n".join(lines)
 
+    @with_exactpml_errors("ExactTable.to_json")
     def to_json(self) -> str:
         """JSON with every exact value as a string (stable key order)."""
         keys = self.column_keys

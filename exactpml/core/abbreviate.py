@@ -32,7 +32,14 @@ import sympy
 from flint import fmpz
 from sympy.printing.str import StrPrinter
 
-__all__ = ["SHOWN_DIGITS", "abbreviated", "abbreviated_integer", "cut", "digit_count"]
+__all__ = [
+    "SHOWN_DIGITS",
+    "abbreviated",
+    "abbreviated_integer",
+    "abbreviated_repr",
+    "cut",
+    "digit_count",
+]
 
 SHOWN_DIGITS = 50
 """Integers of at most this many digits are shown in full; longer ones are abbreviated."""
@@ -185,11 +192,23 @@ def _text(value: object) -> str:
     if isinstance(value, (tuple, list)):
         inner = ", ".join(_text(item) for item in value[: _SHOWN_TERMS + 3])
         more = ", …" if len(value) > _SHOWN_TERMS + 3 else ""
-        return f"({inner}{more})" if isinstance(value, tuple) else f"[{inner}{more}]"
+        if isinstance(value, list):
+            return f"[{inner}{more}]"
+        return f"({inner},)" if len(value) == 1 else f"({inner}{more})"
     try:
         return str(value)
     except (ValueError, RecursionError):  # e.g. an object holding a huge int
         return f"<{type(value).__name__} object>"
+
+
+def _item_text(item: object) -> str:
+    """An item of a tuple or list: numbers abbreviated, anything else by its repr."""
+    if isinstance(item, (int, Fraction, sympy.Basic, tuple, list)) and not isinstance(item, bool):
+        return _text(item)
+    try:
+        return repr(item)
+    except (ValueError, RecursionError):
+        return f"<{type(item).__name__} object>"
 
 
 def cut(text: str, limit: int) -> str:
@@ -212,3 +231,24 @@ def abbreviated(value: object, limit: int = _TEXT_CHARACTERS) -> str:
     '1/1000000000…0000000000 (5001 digits)'
     """
     return cut(_text(value), limit)
+
+
+def abbreviated_repr(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for a message (a label, an outcome, a list of them): numbers and
+    containers of numbers abbreviated, any other text cut to ``limit`` characters.
+
+    >>> abbreviated_repr("a"), abbreviated_repr((1, 10**60)), abbreviated_repr(list(range(100)))
+    ("'a'", '(1, 1000000000…0000000000 (61 digits))', '[0, 1, 2, 3, 4, 5, …]')
+    """
+    if isinstance(value, (int, Fraction, sympy.Basic, tuple, list)) and not isinstance(value, bool):
+        if (
+            not isinstance(value, (tuple, list))
+            or any(isinstance(item, (int, Fraction, sympy.Basic, tuple, list)) for item in value)
+            or len(value) > _SHOWN_TERMS + 3
+        ):
+            return abbreviated(value, limit)
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an object holding a huge int
+        text = abbreviated(value)
+    return cut(text, limit)

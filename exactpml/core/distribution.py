@@ -27,7 +27,8 @@ from typing import Any
 
 import sympy
 
-from exactpml.core.abbreviate import abbreviated
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.bounds import big_integer_printing
 from exactpml.core.decisions import (
     prove_nonnegative,
     prove_positive,
@@ -46,13 +47,14 @@ from exactpml.core.exact import (
     is_rational,
     to_sympy,
 )
+from exactpml.core.foreign import exactpml_errors
 from exactpml.errors import InvalidArgument
 
 __all__ = ["Distribution", "require_full_support", "require_same_alphabet"]
 
 
 def _label(outcome: Hashable) -> str:
-    return repr(outcome)
+    return abbreviated_repr(outcome)
 
 
 def _rational_probabilities(raw: list[object]) -> tuple[Fraction, ...] | None:
@@ -162,6 +164,16 @@ class Distribution:
         allow_float: bool = False,
         symbols: Mapping[str, sympy.Symbol] | None = None,
     ) -> None:
+        with exactpml_errors(name):  # a foreign error (unhashable, not pairs, ...) names it
+            self._setup(probabilities, name, allow_float, symbols)
+
+    def _setup(
+        self,
+        probabilities: Mapping[Any, Any] | Iterable[tuple[Any, Any]],
+        name: str,
+        allow_float: bool,
+        symbols: Mapping[str, sympy.Symbol] | None,
+    ) -> None:
         pairs = (
             list(probabilities.items())
             if isinstance(probabilities, Mapping)
@@ -176,7 +188,9 @@ class Distribution:
                 if outcome in index:
                     raise InvalidArgument(f"{name}: outcome {_label(outcome)} appears twice")
             except TypeError as error:
-                raise InvalidArgument(f"{name}: outcome {outcome!r} is not hashable") from error
+                raise InvalidArgument(
+                    f"{name}: outcome {abbreviated_repr(outcome)} is not hashable"
+                ) from error
             index[outcome] = position
         values, conditions = validate_probabilities(
             pairs, name=name, allow_float=allow_float, symbols=symbols
@@ -221,7 +235,9 @@ class Distribution:
         """The distribution putting probability 1 on ``outcome`` (0 on the rest of ``outcomes``)."""
         items = list(outcomes)
         if outcome not in items:
-            raise InvalidArgument(f"point_mass: outcome {outcome!r} is not in the alphabet")
+            raise InvalidArgument(
+                f"point_mass: outcome {abbreviated_repr(outcome)} is not in the alphabet"
+            )
         return cls._trusted(items, [Fraction(int(o == outcome)) for o in items])
 
     @classmethod
@@ -239,7 +255,7 @@ class Distribution:
         conditions: tuple[sympy.Basic, ...] = ()
         for factor in distributions:
             if not isinstance(factor, Distribution):
-                raise InvalidArgument(f"product: {factor!r} is not a Distribution")
+                raise InvalidArgument(f"product: {abbreviated_repr(factor)} is not a Distribution")
             outcomes = [(*o, x) for o in outcomes for x in factor.outcomes]
             probabilities = [
                 exact_product(p, q) for p in probabilities for q in factor.probabilities
@@ -253,7 +269,8 @@ class Distribution:
             return self.probabilities[self._index[outcome]]
         except KeyError:
             raise InvalidArgument(
-                f"outcome {outcome!r} is not in the alphabet {list(self.outcomes)!r}"
+                f"outcome {abbreviated_repr(outcome)} is not in the alphabet "
+                f"{abbreviated_repr(list(self.outcomes))}"
             ) from None
 
     def get(self, outcome: Hashable, default: Scalar = Fraction(0)) -> Scalar:
@@ -308,7 +325,9 @@ class Distribution:
         """The marginal of coordinate ``index`` of tuple-valued outcomes."""
         for outcome in self.outcomes:
             if not isinstance(outcome, tuple) or not -len(outcome) <= index < len(outcome):
-                raise InvalidArgument(f"marginal: outcome {outcome!r} has no coordinate {index}")
+                raise InvalidArgument(
+                    f"marginal: outcome {abbreviated_repr(outcome)} has no coordinate {index}"
+                )
         return self.map(lambda outcome: outcome[index])
 
     def condition_on(self, event: Callable[[Any], bool], *, name: str = "event") -> Distribution:
@@ -342,7 +361,8 @@ class Distribution:
         Probabilities are strings of exactpml's grammar (zeros included), so the text pastes
         after ``from exactpml import *``; free symbols add a ``symbols=`` declaration.
         """
-        body = ", ".join(f"{o!r}: {quoted(p)}" for o, p in self.items())
+        with big_integer_printing():  # labels may be integers of any size
+            body = ", ".join(f"{o!r}: {quoted(p)}" for o, p in self.items())
         return f"Distribution({{{body}}}{symbols_argument(self.probabilities)})"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -358,7 +378,8 @@ def require_full_support(distribution: Distribution, *, name: str = "prior") -> 
     for outcome, probability in distribution.items():
         if prove_zero(probability):
             raise InvalidArgument(
-                f"{name} must have full support, but outcome {outcome!r} has probability 0"
+                f"{name} must have full support, but outcome {abbreviated_repr(outcome)} has "
+                "probability 0"
             )
 
 
@@ -375,9 +396,9 @@ def require_same_alphabet(
     extra = [o for o in distribution.outcomes if o not in theirs]
     parts = []
     if missing:
-        parts.append(f"missing {missing!r}")
+        parts.append(f"missing {abbreviated_repr(missing)}")
     if extra:
-        parts.append(f"has outcomes not in the {against} {extra!r}")
+        parts.append(f"has outcomes not in the {against} {abbreviated_repr(extra)}")
     raise InvalidArgument(
         f"{name} is over a different alphabet than the {against}: " + "; ".join(parts)
     )

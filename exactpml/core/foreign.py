@@ -20,12 +20,17 @@ exactpml.errors.InvalidArgument: row 'a': ValueError: int() base must be >= 2 an
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
+from typing import ParamSpec, TypeVar
 
 from exactpml.core.abbreviate import cut
 from exactpml.errors import ExactPMLError, InvalidArgument, Undecided
 
-__all__ = ["exactpml_errors"]
+__all__ = ["exactpml_errors", "with_exactpml_errors"]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 _SHOWN_CHARACTERS = 160  # of the foreign error's own message
 
@@ -40,25 +45,44 @@ def _foreign_text(error: BaseException) -> str:
 
 
 @contextlib.contextmanager
-def exactpml_errors(where: str, *, undecided: bool = False) -> Iterator[None]:
+def exactpml_errors(
+    where: str, *, undecided: bool = False, error: type[ExactPMLError] | None = None
+) -> Iterator[None]:
     """Turn a foreign exception raised inside the block into an exactpml error.
 
     Args:
         where: the entry or the call, named first in the message.
         undecided: raise :class:`~exactpml.errors.Undecided` (a decision failed) instead of
             :class:`~exactpml.errors.InvalidArgument` (a value could not be handled).
+        error: the class to raise instead (e.g. :class:`~exactpml.errors.InvalidFile`).
 
     ``MemoryError`` becomes the same error (the work asked for more memory than there is);
     ``AssertionError`` (a broken invariant of exactpml: a bug to report), ``KeyboardInterrupt``
     and ``SystemExit`` pass through.
     """
     prefix = f"{where}: " if where else ""
-    error_class = Undecided if undecided else InvalidArgument
+    error_class = error or (Undecided if undecided else InvalidArgument)
     try:
         yield
     except (ExactPMLError, AssertionError):
         raise
     except RecursionError:
         raise error_class(f"{prefix}the expression nests too deeply for sympy") from None
-    except Exception as error:  # the boundary: every foreign error, MemoryError included
-        raise error_class(f"{prefix}{_foreign_text(error)}") from None
+    except Exception as foreign:  # the boundary: every foreign error, MemoryError included
+        raise error_class(f"{prefix}{_foreign_text(foreign)}") from None
+
+
+def with_exactpml_errors(
+    where: str, *, undecided: bool = False
+) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
+    """A decorator: the function's body runs inside :func:`exactpml_errors` (``where`` named)."""
+
+    def decorate(function: Callable[_P, _R]) -> Callable[_P, _R]:
+        @functools.wraps(function)
+        def wrapped(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            with exactpml_errors(where, undecided=undecided):
+                return function(*args, **kwargs)
+
+        return wrapped
+
+    return decorate

@@ -33,8 +33,9 @@ from typing import Any
 import sympy
 
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import big_integer_printing
-from exactpml.core.decisions import prove_nonnegative, prove_zero
+from exactpml.core.decisions import exact_sign, prove_nonnegative, prove_zero
 from exactpml.core.display import (
     exact_text,
     number_text,
@@ -75,7 +76,9 @@ class LogValue:
                 else exact(ratio, where="ratio of a log value")
             )
         if value is not sympy.oo and prove_nonnegative(value) is False:
-            raise InvalidArgument(f"the ratio of a log value must be non-negative, got {value}")
+            raise InvalidArgument(
+                f"the ratio of a log value must be non-negative, got {abbreviated(value)}"
+            )
         object.__setattr__(self, "ratio", value)
         object.__setattr__(self, "conditions", tuple(conditions))
 
@@ -203,7 +206,7 @@ class LogValue:
         if isinstance(other, bool) or not isinstance(other, int):
             return NotImplemented
         if other < 0:
-            raise InvalidArgument(f"multiplier {other} must not be negative")
+            raise InvalidArgument(f"multiplier {abbreviated(other)} must not be negative")
         if self.is_infinite:
             return LogValue(1) if other == 0 else self
         return LogValue(
@@ -307,7 +310,7 @@ def _compare_ratios(a: Scalar, b: Scalar) -> int:
         if negative:
             return -1
         raise Undecided(
-            f"cannot decide the sign of {difference} for all values of its symbols",
+            f"cannot decide the sign of {abbreviated(difference)} for all values of its symbols",
             expression=difference,
         )
-    return certify.sign(difference)
+    return exact_sign(as_scalar(difference))  # certified; compares logs when e^ε is huge

@@ -31,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.core.parameters import positive_integer, positive_scale
@@ -124,7 +125,8 @@ def certified_capacity(
         if steps >= budget:
             raise Undecided(
                 f"{what}: after {steps} iterations the certified bracket "
-                f"[{best_lower}, {best_upper}] is wider than tolerance={width}; "
+                f"[{abbreviated(best_lower)}, {abbreviated(best_upper)}] is wider than "
+                f"tolerance={abbreviated(width)}; "
                 "raise max_steps or the tolerance"
             )
         batch = min(batch, budget - steps)

@@ -328,3 +328,153 @@ LIMIT_CASES = [
 )
 def test_huge_numbers_in_messages_are_abbreviated(call, error, fragments):
     expect_error(call, error, *fragments)
+
+
+# --- ε and tolerances far out of range ----------------------------------------------------
+CHANNEL = {(0,): {0: "3/4", 1: "1/4"}, (1,): {0: "1/4", 1: "3/4"}}
+
+
+def test_a_huge_epsilon_decides_differential_privacy_through_logs():
+    """e^ε for ε = 10^9999 cannot be enclosed; ε itself can.  By definition every finite
+    ratio (here at most 3) is below e^ε, so the mechanism is ε-DP and δ(ε) = 0."""
+    from exactpml import DatabaseMechanism, delta_for_epsilon, is_differentially_private
+
+    mechanism = DatabaseMechanism(Mechanism(CHANNEL))
+    assert expect_value(lambda: is_differentially_private(mechanism, "1e9999")) is True
+    assert (
+        expect_value(lambda: is_differentially_private(mechanism, "1e9999", delta="1/10")) is True
+    )
+    assert expect_value(lambda: delta_for_epsilon(mechanism, "1e9999").value == 0) is True
+
+
+@pytest.mark.parametrize("measure", ["shannon_capacity", "maximal_alpha_leakage"])
+def test_a_tiny_tolerance_is_shown_abbreviated_when_the_bracket_is_too_wide(measure):
+    from exactpml import qif
+
+    channel = Mechanism({"a": {0: "3/4", 1: "1/4"}, "b": {0: "1/4", 1: "3/4"}})
+    arguments = () if measure == "shannon_capacity" else (2,)
+    function = getattr(qif, measure)
+    expect_error(
+        lambda: function(channel, *arguments, tolerance="1e-9999", max_steps=2),
+        Undecided,
+        f"{measure}: after 2 iterations",
+        "tolerance=1/1000000000…0000000000 (10000 digits)",
+    )
+
+
+# --- printing results of any size ---------------------------------------------------------
+def test_a_failed_exact_assertion_on_5000_digit_values_reads_in_one_line():
+    from exactpml.testing import assert_exact_equal
+
+    def compare() -> None:
+        assert_exact_equal(Fraction(10**5000 + 1), Fraction(10**5000))
+
+    kind, (classes, _, message) = in_child(compare)
+    assert kind == "error" and classes[0] == "AssertionError"
+    assert len(message) <= MESSAGE_CHARACTERS
+    assert message == (
+        "not exactly equal: 1000000000…0000000001 (5001 digits) (1.000000000e+5000) != "
+        "1000000000…0000000000 (5001 digits) (1.000000000e+5000); difference 1"
+    )
+
+
+def test_a_renyi_entropy_of_a_high_order_prints_through_the_renderers():
+    """sympy's own str raises on its 4772-digit denominators; to_plain prints it in full,
+    and the text reads back to the same expression."""
+    from exactpml.qif import renyi_entropy
+    from exactpml.render import to_latex, to_plain
+
+    prior = Distribution({"a": "1/3", "b": "2/3"})
+
+    def printed() -> bool:
+        value = renyi_entropy(prior, Fraction(20001, 2))
+        text = to_plain(value)
+        with use_bounds(integer_bits=20_000):
+            return len(text) > 9000 and len(to_latex(value)) > 9000 and exact(text) == value
+
+    assert expect_value(printed) is True
+
+
+def test_a_huge_decimal_read_by_exact_prints_through_the_renderers():
+    """exact() returns a Fraction (the public rational type), whose repr Python refuses past
+    4300 digits; the renderers print it in full."""
+    from exactpml.render import to_plain
+
+    assert expect_value(lambda: to_plain(exact("1e10000")) == "1" + "0" * 10_000) is True
+
+
+def test_a_sum_whose_terms_sympy_would_order_by_evaluating_exp_of_a_huge_number_prints():
+    """sympy orders a sum's numeric terms by complex(term): exp(10**5000) never finishes."""
+    from exactpml.render import to_latex, to_plain
+
+    value = sympy.exp(BIG) - 1
+
+    def printed() -> bool:
+        return to_plain(value).startswith("-1 + exp(1000") and "e^{1000" in to_latex(value)
+
+    assert expect_value(printed) is True
+
+
+# --- the grammar's digits, foreign exceptions, labels -------------------------------------
+@pytest.mark.parametrize(
+    "text", ["١٢", "１", "1٫5", "३"], ids=["arabic", "fullwidth", "sep", "devanagari"]
+)
+def test_unicode_digits_are_refused_naming_the_entry(text):
+    message = expect_error(lambda: exact(text, where="row 'a'"), InvalidArgument, "row 'a': ")
+    assert "unexpected character" in message
+
+
+FOREIGN_CASES = [
+    ("not_pairs", lambda: Distribution(5), InvalidArgument, ["distribution: TypeError"]),
+    (
+        "unhashable_output",
+        lambda: Mechanism.from_matrix([["1/2", "1/2"]], outputs=[[0], [1]]),
+        InvalidArgument,
+        ["mechanism: TypeError", "unhashable"],
+    ),
+    ("row_not_a_list", lambda: Mechanism.from_matrix([5]), InvalidArgument, ["mechanism: "]),
+    (
+        "json_of_an_object",
+        lambda: __import__("exactpml.io").io.dump_json({"a": object()}),
+        InvalidArgument,
+        ["dump_json: <object object at", "is not a value JSON can hold"],
+    ),
+    (
+        "huge_label",
+        lambda: Distribution({10**5000: "1/2", 1: "1/3"}),
+        InvalidArgument,
+        ["probabilities sum to 5/6"],
+    ),
+    (
+        "huge_label_missing",
+        lambda: Distribution({10**5000: "1/2", 1: "1/2"})[2],
+        InvalidArgument,
+        ["outcome 2 is not in the alphabet [1000000000…0000000000 (5001 digits), 1]"],
+    ),
+    (
+        "long_entry_text",
+        lambda: exact("1+" * 40_000 + "x", where="row 'a'"),
+        InvalidArgument,
+        ["row 'a': ", "'x'"],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "fragments"),
+    [case[1:] for case in FOREIGN_CASES],
+    ids=[case[0] for case in FOREIGN_CASES],
+)
+def test_foreign_exceptions_and_huge_labels_become_short_exactpml_errors(call, error, fragments):
+    expect_error(call, error, *fragments)
+
+
+def test_a_huge_label_still_prints_a_rebuildable_repr():
+    distribution = Distribution({10**5000: "1/2", 1: "1/2"})
+    text = expect_value(lambda: repr(distribution))
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        assert text == "Distribution({" + str(10**5000) + ": '1/2', 1: '1/2'})"
+    finally:
+        sys.set_int_max_str_digits(limit)
