@@ -29,7 +29,7 @@ import sympy
 
 from exactpml.core import certify
 from exactpml.core.bounds import big_integer_printing
-from exactpml.core.display import exact_text, printing_order
+from exactpml.core.display import abbreviated_fields_repr, exact_text, printing_order
 from exactpml.core.exact import Scalar, to_sympy
 from exactpml.core.foreign import with_exactpml_errors
 from exactpml.core.logvalue import LogValue
@@ -39,6 +39,7 @@ from exactpml.latex_text import latex_document, latex_text
 __all__ = ["FRACTION_STYLES", "CertifiedDecimal", "ExactTable", "to_latex", "to_plain"]
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class CertifiedDecimal:
     """A table cell showing ``value`` to ``digits`` significant digits, each guaranteed."""

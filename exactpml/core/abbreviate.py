@@ -39,6 +39,8 @@ __all__ = [
     "abbreviated_repr",
     "cut",
     "digit_count",
+    "long_to_print",
+    "printing_order",
 ]
 
 SHOWN_DIGITS = 50
@@ -48,6 +50,7 @@ _END_DIGITS = 10  # digits shown at each end of an abbreviated integer
 _TEXT_CHARACTERS = 160  # default length of the text of one value
 _PRINTED_NODES = 300  # a sympy expression with more nodes is shown by its first terms
 _SHOWN_TERMS = 3  # terms (or arguments) shown of such an expression
+_SHOWN_ITEMS = 20  # items shown of a tuple or list
 _LOG10_2 = math.log10(2)
 
 
@@ -137,6 +140,7 @@ class _AbbreviatingPrinter(StrPrinter):
         return _fraction_text(Fraction(int(expr.numerator), int(expr.denominator)))
 
 
+_ORDERED_PRINTER = _AbbreviatingPrinter()
 _PRINTER = _AbbreviatingPrinter({"order": "none"})  # sympy orders sums by evalf of each term
 
 
@@ -144,6 +148,42 @@ def _fraction_text(value: Fraction) -> str:
     if value.denominator == 1:
         return abbreviated_integer(value.numerator)
     return f"{abbreviated_integer(value.numerator)}/{abbreviated_integer(value.denominator)}"
+
+
+_ORDERABLE_BITS = 20  # exponents and exp arguments up to 2**20: sympy's evalf takes ms
+
+
+def _small(node: sympy.Basic) -> bool:
+    """A number sympy evaluates at once: rationals of at most ~2^20, symbols, pi, E, logs."""
+    for part in sympy.preorder_traversal(node):
+        if isinstance(part, sympy.Rational):
+            if max(int(part.p).bit_length(), int(part.q).bit_length()) > _ORDERABLE_BITS:
+                return False
+        elif isinstance(part, (sympy.exp, sympy.factorial, sympy.binomial)) or (
+            isinstance(part, sympy.Pow) and not part.exp.is_Rational
+        ):
+            return False
+    return True
+
+
+def printing_order(expr: sympy.Basic) -> str | None:
+    """The ``order`` setting for sympy's printers: ``None`` (sympy's, which sorts the terms
+    of a sum by a floating-point ``complex()`` of each numeric factor) unless that would
+    evaluate an ``exp``, power or factorial of a huge or nested argument (``exp(10**5000)``,
+    ``2**(10**5000)``: minutes, or never), then ``"none"`` (the terms in sympy's own
+    structural order, never evaluated).
+
+    >>> printing_order(sympy.log(3) + 1), printing_order(sympy.exp(sympy.Integer(10)**30) - 1)
+    (None, 'none')
+    """
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.exp) and not _small(node.args[0]):
+            return "none"
+        if isinstance(node, (sympy.factorial, sympy.binomial)) and not _small(node):
+            return "none"
+        if isinstance(node, sympy.Pow) and not _small(node.exp):
+            return "none"
+    return None
 
 
 def _has_more_nodes(expr: sympy.Basic, limit: int) -> bool:
@@ -160,8 +200,9 @@ def _has_more_nodes(expr: sympy.Basic, limit: int) -> bool:
 
 
 def _sympy_text(expr: sympy.Basic) -> str:
-    if not _has_more_nodes(expr, _PRINTED_NODES):
-        return str(_PRINTER.doprint(expr))
+    if not _has_more_nodes(expr, _PRINTED_NODES):  # as str() prints it, integers abbreviated
+        printer = _ORDERED_PRINTER if printing_order(expr) is None else _PRINTER
+        return str(printer.doprint(expr))
     arguments = expr.args
     shown = [_sympy_text(argument) for argument in arguments[:_SHOWN_TERMS]]
     rest = len(arguments) - len(shown)
@@ -186,12 +227,11 @@ def _text(value: object) -> str:
         return _fraction_text(value)
     if isinstance(value, sympy.Basic):
         return _sympy_text(value)
-    ratio = getattr(value, "ratio", None)
-    if type(value).__name__ == "LogValue" and ratio is not None:
-        return "oo" if ratio is sympy.oo else f"log({_text(ratio)})"
+    if type(value).__name__ == "LogValue":  # exactpml.core.logvalue imports this module
+        return _sympy_text(value.to_sympy())  # type: ignore[attr-defined]
     if isinstance(value, (tuple, list)):
-        inner = ", ".join(_text(item) for item in value[: _SHOWN_TERMS + 3])
-        more = ", …" if len(value) > _SHOWN_TERMS + 3 else ""
+        inner = ", ".join(_item_text(item) for item in value[:_SHOWN_ITEMS])
+        more = ", …" if len(value) > _SHOWN_ITEMS else ""
         if isinstance(value, list):
             return f"[{inner}{more}]"
         return f"({inner},)" if len(value) == 1 else f"({inner}{more})"
@@ -220,35 +260,61 @@ def cut(text: str, limit: int) -> str:
     return f"{text[:head]} … {text[len(text) - tail :]}"
 
 
-def abbreviated(value: object, limit: int = _TEXT_CHARACTERS) -> str:
+def abbreviated(value: object, limit: int | None = _TEXT_CHARACTERS) -> str:
     """Short text of ``value`` for an error message (at most ``limit`` characters).
 
     Integers of more than :data:`SHOWN_DIGITS` digits (also inside Fractions, sympy
     expressions, ``LogValue`` ratios, tuples and lists) are shown by their ends and digit
-    count; a longer text keeps its two ends.  Never raises on a value of any size.
+    count; a longer text keeps its two ends (``limit=None``: not cut, for the ``str`` of a
+    result).  Never raises on a value of any size.
 
     >>> abbreviated(Fraction(1, 10**5000))
     '1/1000000000…0000000000 (5001 digits)'
     """
-    return cut(_text(value), limit)
+    text = _text(value)
+    return text if limit is None else cut(text, limit)
 
 
 def abbreviated_repr(value: object, limit: int = 80) -> str:
-    """``repr(value)`` for a message (a label, an outcome, a list of them): numbers and
-    containers of numbers abbreviated, any other text cut to ``limit`` characters.
+    """``repr(value)`` for a message (a label, an outcome, a list of them): as Python prints
+    it when that is short, else numbers abbreviated and the text cut to ``limit`` characters.
 
-    >>> abbreviated_repr("a"), abbreviated_repr((1, 10**60)), abbreviated_repr(list(range(100)))
-    ("'a'", '(1, 1000000000…0000000000 (61 digits))', '[0, 1, 2, 3, 4, 5, …]')
+    >>> abbreviated_repr("a"), abbreviated_repr((1, 10**100))
+    ("'a'", '(1, 1000000000…0000000000 (101 digits))')
+    >>> abbreviated_repr(list(range(30)), limit=60)
+    '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …  16, 17, 18, 19, …]'
     """
+    if not long_to_print(value):
+        try:
+            text = repr(value)
+        except (ValueError, RecursionError):  # an object holding a huge int
+            text = ""
+        if text and len(text) <= limit:
+            return text
     if isinstance(value, (int, Fraction, sympy.Basic, tuple, list)) and not isinstance(value, bool):
-        if (
-            not isinstance(value, (tuple, list))
-            or any(isinstance(item, (int, Fraction, sympy.Basic, tuple, list)) for item in value)
-            or len(value) > _SHOWN_TERMS + 3
-        ):
-            return abbreviated(value, limit)
+        return cut(_text(value), limit)
+    if type(value).__name__ == "LogValue":  # its repr, the ratio abbreviated
+        return cut(f"LogValue.log({_text(value.ratio)!r})", limit)  # type: ignore[attr-defined]
     try:
-        text = repr(value)
-    except (ValueError, RecursionError):  # an object holding a huge int
-        text = abbreviated(value)
-    return cut(text, limit)
+        return cut(repr(value), limit)
+    except (ValueError, RecursionError):
+        return cut(abbreviated(value), limit)
+
+
+def long_to_print(value: object) -> bool:
+    """True for a value whose ``repr`` would be long or slow: a number of more than 200 bits,
+    a container of more than 20 items or holding such a number, a sympy expression of more
+    than 300 nodes.
+
+    >>> long_to_print(10**60), long_to_print(10**61), long_to_print([1, "a"])
+    (False, True, False)
+    """
+    if isinstance(value, int):
+        return value.bit_length() > 4 * SHOWN_DIGITS
+    if isinstance(value, Fraction):
+        return long_to_print(value.numerator) or long_to_print(value.denominator)
+    if isinstance(value, (tuple, list, set, frozenset, dict)):
+        return len(value) > _SHOWN_ITEMS or any(long_to_print(item) for item in value)
+    if type(value).__name__ == "LogValue":
+        return long_to_print(value.ratio)  # type: ignore[attr-defined]
+    return isinstance(value, sympy.Basic) and _has_more_nodes(value, _PRINTED_NODES)

@@ -15,17 +15,20 @@ text instead of the dataclass fields.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import sympy
 from sympy.printing.str import StrPrinter
 
+from exactpml.core.abbreviate import abbreviated_repr, long_to_print, printing_order
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.exact import Scalar, to_sympy
 
 __all__ = [
+    "abbreviated_fields_repr",
     "exact_text",
     "html_table",
     "number_text",
@@ -34,41 +37,6 @@ __all__ = [
     "quoted",
     "symbols_argument",
 ]
-
-_ORDERABLE_BITS = 20  # exponents and exp arguments up to 2**20: sympy's evalf takes ms
-
-
-def _small(node: sympy.Basic) -> bool:
-    """A number sympy evaluates at once: rationals of at most ~2^20, symbols, pi, E, logs."""
-    for part in sympy.preorder_traversal(node):
-        if isinstance(part, sympy.Rational):
-            if max(int(part.p).bit_length(), int(part.q).bit_length()) > _ORDERABLE_BITS:
-                return False
-        elif isinstance(part, (sympy.exp, sympy.factorial, sympy.binomial)) or (
-            isinstance(part, sympy.Pow) and not part.exp.is_Rational
-        ):
-            return False
-    return True
-
-
-def printing_order(expr: sympy.Basic) -> str | None:
-    """The ``order`` setting for sympy's printers: ``None`` (sympy's, which sorts the terms
-    of a sum by a floating-point ``complex()`` of each numeric factor) unless that would
-    evaluate an ``exp``, power or factorial of a huge or nested argument (``exp(10**5000)``,
-    ``2**(10**5000)``: minutes, or never), then ``"none"`` (the terms in sympy's own
-    structural order, never evaluated).
-
-    >>> printing_order(sympy.log(3) + 1), printing_order(sympy.exp(sympy.Integer(10)**30) - 1)
-    (None, 'none')
-    """
-    for node in sympy.preorder_traversal(expr):
-        if isinstance(node, sympy.exp) and not _small(node.args[0]):
-            return "none"
-        if isinstance(node, (sympy.factorial, sympy.binomial)) and not _small(node):
-            return "none"
-        if isinstance(node, sympy.Pow) and not _small(node.exp):
-            return "none"
-    return None
 
 
 def exact_text(value: object) -> str:
@@ -141,3 +109,32 @@ def html_table(caption: str, headers: Iterable[object], rows: Iterable[Iterable[
         f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table>"
     )
+
+
+_Class = TypeVar("_Class", bound=type)
+
+
+def _field_repr(value: object) -> str:
+    if not long_to_print(value):
+        try:
+            return repr(value)
+        except (ValueError, RecursionError):  # a huge int inside an object
+            pass
+    return abbreviated_repr(value, 200)
+
+
+def abbreviated_fields_repr(cls: _Class) -> _Class:
+    """Give a result dataclass the ``repr`` dataclasses would, with each field shown by
+    :func:`~exactpml.core.abbreviate.abbreviated_repr`: the same text for values of ordinary
+    size, and a number of more than 50 digits by its ends and digit count (Python refuses
+    ``repr`` of an int past 4300 digits).  For results (``WorstCase``, ``Supremum``, ...);
+    value objects keep their rebuildable ``repr``.  Apply above ``@dataclass``.
+    """
+    names = [field.name for field in dataclasses.fields(cls) if field.repr]
+
+    def __repr__(self: Any) -> str:
+        body = ", ".join(f"{name}={_field_repr(getattr(self, name))}" for name in names)
+        return f"{type(self).__qualname__}({body})"
+
+    cls.__repr__ = __repr__  # type: ignore[assignment]
+    return cls

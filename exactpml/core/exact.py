@@ -17,6 +17,14 @@ unless ``allow_float=True`` is passed, which converts the float's exact binary v
 Symbols must carry a sign assumption (``Symbol("t", positive=True)``); otherwise
 non-negativity of probabilities could never be decided.
 
+Printing a big value: a rational is returned as a plain ``Fraction`` (the public rational
+type: equal values hash equally across the API and the fast paths test ``type(value) is
+Fraction``, so no subclass with its own ``repr`` is returned), and Python refuses ``repr`` or
+``str`` of an int of more than 4300 digits (``exact("1e10000")``).  Print exact values of any
+size with :func:`exactpml.render.to_plain` (or ``to_latex``, ``exactpml.io.dump_json``), which
+lift that limit while they print; exactpml's messages show such numbers by their ends and
+digit count (:mod:`exactpml.core.abbreviate`).  The limit is never raised process-wide.
+
 >>> exact("3/10", where="entry")
 Fraction(3, 10)
 >>> exact("0.3", where="entry")

@@ -28,6 +28,7 @@ from exactpml import (
     Distribution,
     InexactInput,
     InvalidArgument,
+    LogValue,
     Mechanism,
     Undecided,
     exact,
@@ -478,3 +479,41 @@ def test_a_huge_label_still_prints_a_rebuildable_repr():
         assert text == "Distribution({" + str(10**5000) + ": '1/2', 1: '1/2'})"
     finally:
         sys.set_int_max_str_digits(limit)
+
+
+def _results_holding_a_5000_digit_number() -> list[object]:
+    from exactpml.notions import WorstCase
+    from exactpml.notions.composition import PrivacyParameters
+    from exactpml.qif import CapacityBounds
+    from exactpml.render import CertifiedDecimal
+
+    tiny = Fraction(1, 10**5000)
+    prior = Distribution({"a": tiny, "b": 1 - tiny})
+    return [
+        WorstCase(tiny, (0,), (1,), output=10**5000),
+        PrivacyParameters(LogValue(1 / tiny), tiny),
+        CapacityBounds(tiny, 2 * tiny, prior, 3),
+        CertifiedDecimal(tiny),
+    ]
+
+
+def test_results_holding_huge_numbers_have_a_short_repr_and_str():
+    """The repr dataclasses would print, numbers of more than 50 digits by their ends (a
+    value object inside, here the prior of CapacityBounds, keeps its rebuildable repr)."""
+
+    def texts() -> list[str]:
+        return [
+            text
+            for result in _results_holding_a_5000_digit_number()
+            for text in (repr(result), str(result))
+        ]
+
+    for text in expect_value(texts):
+        assert "1000000000…0000000000 (5001 digits)" in text, text
+        if "Distribution(" not in text:  # a value object inside keeps its rebuildable repr
+            assert len(text) < 2000, text
+    small = __import__("exactpml.notions", fromlist=["WorstCase"]).WorstCase(Fraction(1, 3), (0,))
+    assert repr(small) == (
+        "WorstCase(value=Fraction(1, 3), database=(0,), neighbour=None, output=None, "
+        "event=None, attained=True)"
+    )
