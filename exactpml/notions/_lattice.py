@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from flint import fmpz_poly
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import current_bounds, exceeded
 
 __all__ = ["LatticeLaw", "common_base", "lattice_exponents", "power_floor"]
@@ -122,7 +123,9 @@ def _check_size(atoms: int, where: str) -> None:
     bound = current_bounds().loss_atoms
     if atoms > bound:
         raise exceeded(
-            where, f"the composed privacy-loss law would have {atoms} atoms", "loss_atoms"
+            where,
+            f"the composed privacy-loss law would have {abbreviated(atoms)} atoms",
+            "loss_atoms",
         )
 
 

@@ -39,6 +39,7 @@ import sympy
 
 from exactpml.core import certify
 from exactpml.core.decisions import exact_compare
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.exact import Scalar, as_scalar, to_sympy
 from exactpml.core.parameters import exp_epsilon_of, positive_scale, probability
 from exactpml.errors import InvalidArgument, Undecided
@@ -52,6 +53,7 @@ __all__ = [
 ]
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class Calibration:
     """The least noise parameter meeting (ε, δ).

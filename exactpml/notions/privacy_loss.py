@@ -50,6 +50,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.decisions import exact_compare, prove_zero
 from exactpml.core.distribution import Distribution
@@ -116,11 +117,13 @@ class PrivacyLossDistribution:
         for index, loss in enumerate(loss_list):
             if not isinstance(loss, LogValue):
                 raise InvalidArgument(
-                    f"losses[{index}]={loss!r} must be a LogValue (the loss log r is LogValue(r))"
+                    f"losses[{abbreviated(index)}]={abbreviated_repr(loss)} must be a LogValue "
+                    "(the loss log r is LogValue(r))"
                 )
             if loss.is_infinite or prove_zero(loss.ratio):
                 raise InvalidArgument(
-                    f"losses[{index}]={loss} must be finite; give the mass of an infinite loss "
+                    f"losses[{abbreviated(index)}]={abbreviated(loss)} must be finite; give the "
+                    "mass of an infinite loss "
                     "as mass_at_infinity"
                 )
             ratios.append(loss.ratio)
@@ -128,13 +131,14 @@ class PrivacyLossDistribution:
         infinite = probability(mass_at_infinity, name="mass_at_infinity")
         total = exact_sum([*checked, infinite])
         if exact_compare(total, Fraction(1)) != 0:
-            raise InvalidArgument(f"masses and mass_at_infinity sum to {total}, not 1")
+            raise InvalidArgument(f"masses and mass_at_infinity sum to {abbreviated(total)}, not 1")
         built = _build(ratios, checked, infinite, merge=False)
         other_mass = built.mass_at_minus_infinity
         if exact_compare(other_mass, Fraction(0)) < 0:
             implied = exact_difference(Fraction(1), other_mass)
             raise InvalidArgument(
-                f"the masses imply a Q-mass Σ mass/e^loss = {implied} above 1: no pair of laws "
+                f"the masses imply a Q-mass Σ mass/e^loss = {abbreviated(implied)} above 1: no "
+                "pair of laws "
                 "has this privacy-loss distribution"
             )
         for name in ("losses", "masses", "mass_at_infinity", "_lattice"):
@@ -320,7 +324,9 @@ class PrivacyLossDistribution:
                 return _from_lattice(law)
         atoms = len(self.losses) * len(other.losses)
         if atoms > current_bounds().loss_atoms:
-            raise exceeded("compose", f"the convolution would form {atoms} atoms", "loss_atoms")
+            raise exceeded(
+                "compose", f"the convolution would form {abbreviated(atoms)} atoms", "loss_atoms"
+            )
         ratios: list[Scalar] = []
         masses: list[Scalar] = []
         for a, m in zip(self.losses, self.masses, strict=True):
@@ -411,7 +417,9 @@ class PrivacyLossDistribution:
         return LogValue(as_scalar(to_sympy(moment) ** root))
 
     def __str__(self) -> str:
-        atoms = ", ".join(f"{loss}: {mass}" for loss, mass in self)
+        atoms = ", ".join(
+            f"{abbreviated(loss, None)}: {abbreviated(mass, None)}" for loss, mass in self
+        )
         return f"PrivacyLossDistribution({{{atoms}}})"
 
 

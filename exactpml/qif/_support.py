@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar
 from exactpml.core.mechanism import Mechanism
@@ -51,7 +52,8 @@ def rational_kernel(mechanism: object, name: str = "mechanism") -> list[list[Fra
         for y, value in zip(checked.outputs, row, strict=True):
             if type(value) is not Fraction:
                 raise InvalidArgument(
-                    f"{name}: row {x!r}, output {y!r} is {value}, but the QIF measures need "
+                    f"{name}: row {abbreviated_repr(x)}, output {abbreviated_repr(y)} is "
+                    f"{abbreviated(value)}, but the QIF measures need "
                     "rational entries"
                 )
         rows.append(list(row))
@@ -64,7 +66,8 @@ def rational_vector(distribution: object, name: str = "prior") -> list[Fraction]
     for outcome, value in checked.items():
         if type(value) is not Fraction:
             raise InvalidArgument(
-                f"{name}: outcome {outcome!r} has probability {value}, but the QIF measures "
+                f"{name}: outcome {abbreviated_repr(outcome)} has probability "
+                f"{abbreviated(value)}, but the QIF measures "
                 "need rational probabilities"
             )
     return list(checked.probabilities)
@@ -90,7 +93,7 @@ def log_combination(terms: Iterable[tuple[Fraction, Fraction]]) -> Scalar:
         if coefficient == 0 or argument == 1:
             continue
         if argument <= 0:
-            raise InvalidArgument(f"log of a non-positive number {argument}")
+            raise InvalidArgument(f"log of a non-positive number {abbreviated(argument)}")
         parts.append(
             sympy.Rational(coefficient.numerator, coefficient.denominator)
             * sympy.log(sympy.Rational(argument.numerator, argument.denominator))

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar
 from exactpml.core.mechanism import Mechanism
@@ -108,9 +109,9 @@ def renyi_entropy(distribution: Distribution, order: object) -> Scalar:
     if alpha is sympy.oo:
         return log_combination([(Fraction(1), 1 / max(probabilities))])
     if type(alpha) is not Fraction:
-        raise InvalidArgument(f"order={alpha} must be a rational number >= 0 or oo")
+        raise InvalidArgument(f"order={abbreviated(alpha)} must be a rational number >= 0 or oo")
     if alpha < 0:
-        raise InvalidArgument(f"order={alpha} must not be negative")
+        raise InvalidArgument(f"order={abbreviated(alpha)} must not be negative")
     if alpha == 1:
         return log_combination((p, 1 / p) for p in probabilities)
     if alpha.denominator == 1:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exactpml.core.abbreviate import abbreviated
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.core.parameters import positive_integer, positive_scale
@@ -45,6 +46,7 @@ DEFAULT_TOLERANCE = Fraction(1, 10**6)
 """Default width of the certified bracket (nats)."""
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class CapacityBounds:
     """A capacity known to lie in [lower, upper] (certified), with the prior that gives ``lower``.
@@ -124,7 +126,7 @@ def certified_capacity(
             break
         if steps >= budget:
             raise Undecided(
-                f"{what}: after {steps} iterations the certified bracket "
+                f"{what}: after {abbreviated(steps)} iterations the certified bracket "
                 f"[{abbreviated(best_lower)}, {abbreviated(best_upper)}] is wider than "
                 f"tolerance={abbreviated(width)}; "
                 "raise max_steps or the tolerance"
