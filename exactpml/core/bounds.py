@@ -39,6 +39,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.errors import InvalidArgument
 
 __all__ = [
@@ -119,7 +120,16 @@ class Bounds:
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidArgument(f"Bounds.{field.name}={value!r} must be a positive int.")
+                raise InvalidArgument(
+                    f"Bounds.{field.name}={abbreviated_repr(value)} must be a positive int."
+                )
+
+    def __repr__(self) -> str:  # a bound of any size (10**5000 bits) prints by its ends
+        fields = ", ".join(
+            f"{field.name}={abbreviated_repr(getattr(self, field.name))}"
+            for field in dataclasses.fields(self)
+        )
+        return f"Bounds({fields})"
 
 
 _CURRENT: contextvars.ContextVar[Bounds] = contextvars.ContextVar(
@@ -158,7 +168,7 @@ def exceeded(where: str, what: str, bound: str) -> BoundExceeded:
     limit = getattr(current_bounds(), bound)
     prefix = f"{where}: " if where else ""
     return BoundExceeded(
-        f"{prefix}{what}, above the bound {bound}={limit} "
+        f"{prefix}{what}, above the bound {bound}={abbreviated_repr(limit)} "
         f"(raise it with exactpml.use_bounds({bound}=...))",
         bound=bound,
         limit=limit,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.errors import InvalidArgument
 
 __all__ = ["BOTTOM", "Database", "DatabaseSpace", "Label"]
@@ -50,6 +51,7 @@ def check_index(index: object, size: int, *, name: str = "index") -> int:
     return index
 
 
+@abbreviated_fields_repr  # a size of any size prints by its ends
 @dataclass(frozen=True, slots=True, init=False)
 class DatabaseSpace:
     """The set D^n of databases with n entries from the finite alphabet D.

@@ -487,9 +487,13 @@ def _results_holding_a_5000_digit_number() -> list[object]:
     from exactpml.qif import CapacityBounds
     from exactpml.render import CertifiedDecimal
 
+    from exactpml import Bounds, DatabaseSpace
+
     tiny = Fraction(1, 10**5000)
     prior = Distribution({"a": tiny, "b": 1 - tiny})
     return [
+        Bounds(integer_bits=10**5000),
+        DatabaseSpace([0, 1], 10**5000),
         WorstCase(tiny, (0,), (1,), output=10**5000),
         PrivacyParameters(LogValue(1 / tiny), tiny),
         CapacityBounds(tiny, 2 * tiny, prior, 3),
