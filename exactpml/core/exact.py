@@ -51,9 +51,9 @@ from exactpml.core._integer_arithmetic import coprime_fraction as _coprime
 from exactpml.core._integer_arithmetic import reduced_fraction
 from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import current_bounds, exceeded
-from exactpml.core.foreign import exactpml_errors
+from exactpml.core.foreign import translated
 from exactpml.core.parsing import parse_exact
-from exactpml.errors import InexactInput, InvalidArgument
+from exactpml.errors import ExactPMLError, InexactInput, InvalidArgument
 
 _sympy_factor_cache.install()  # sympy's factor cache refuses composite factors it is given
 
@@ -125,18 +125,19 @@ def _describe(where: str) -> str:
     return f"{where}: " if where else ""
 
 
-def _check_sympy(expr: sympy.Basic, where: str) -> Scalar:
-    shown = abbreviated(expr)
+def _check_sympy(expr: sympy.Basic, where: str, *, parsed: bool = False) -> Scalar:
+    """Validate a sympy value (``parsed``: read by the grammar, whose bounds it has met)."""
     if expr.has(sympy.Float):
         raise InexactInput(
-            f"{_describe(where)}{shown} contains a floating-point number, which is inexact; "
-            "use sympy.Rational or a string such as '3/10'"
+            f"{_describe(where)}{abbreviated(expr)} contains a floating-point number, which is "
+            "inexact; use sympy.Rational or a string such as '3/10'"
         )
     if expr.has(sympy.nan, sympy.zoo) or expr is sympy.nan:
         raise InvalidArgument(
-            f"{_describe(where)}{shown} is not a number (NaN or complex infinity)"
+            f"{_describe(where)}{abbreviated(expr)} is not a number (NaN or complex infinity)"
         )
-    _check_sympy_bounds(expr, where)
+    if not parsed:
+        _check_sympy_bounds(expr, where)
     for symbol in expr.free_symbols:
         if not isinstance(symbol, sympy.Symbol):
             continue
@@ -151,7 +152,9 @@ def _check_sympy(expr: sympy.Basic, where: str) -> Scalar:
                 f"with an assumption, e.g. sympy.Symbol('{abbreviated(symbol)}', positive=True)"
             )
     if expr.has(sympy.I) and sympy.simplify(sympy.im(expr)) != 0:
-        raise InvalidArgument(f"{_describe(where)}{shown} is complex; probabilities are real")
+        raise InvalidArgument(
+            f"{_describe(where)}{abbreviated(expr)} is complex; probabilities are real"
+        )
     return as_scalar(expr)
 
 
@@ -214,8 +217,12 @@ def exact(
     """
     if type(value) is Fraction and allow_symbolic:  # the fast path
         return value
-    with exactpml_errors(where or "exact"):
+    try:
         return _exact(value, where, allow_float, allow_symbolic, symbols)
+    except (ExactPMLError, AssertionError):
+        raise
+    except Exception as foreign:  # sympy, numpy, decimal, Python's arithmetic
+        raise translated(foreign, where or "exact") from None
 
 
 def _exact(
@@ -346,7 +353,7 @@ def _parse_string(text: str, where: str, symbols: Mapping[str, sympy.Symbol] | N
     value = parse_exact(text, where=where, symbols=symbols)
     if type(value) is Fraction:
         return value
-    return _check_sympy(value, where)
+    return _check_sympy(value, where, parsed=True)
 
 
 def lowest_terms(numerator: int, denominator: int) -> Fraction:

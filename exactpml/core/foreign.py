@@ -27,7 +27,7 @@ from typing import ParamSpec, TypeVar
 from exactpml.core.abbreviate import cut
 from exactpml.errors import ExactPMLError, InvalidArgument, Undecided
 
-__all__ = ["exactpml_errors", "with_exactpml_errors"]
+__all__ = ["exactpml_errors", "translated", "with_exactpml_errors"]
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -42,6 +42,22 @@ def _foreign_text(error: BaseException) -> str:
         text = ""
     name = type(error).__name__
     return cut(f"{name}: {text}" if text else name, _SHOWN_CHARACTERS)
+
+
+def translated(
+    foreign: Exception,
+    where: str,
+    *,
+    undecided: bool = False,
+    error: type[ExactPMLError] | None = None,
+) -> ExactPMLError:
+    """The exactpml error that stands for the foreign exception ``foreign`` (see
+    :func:`exactpml_errors`; for a hot path, ``except Exception`` costs nothing until raised)."""
+    prefix = f"{where}: " if where else ""
+    error_class = error or (Undecided if undecided else InvalidArgument)
+    if isinstance(foreign, RecursionError):
+        return error_class(f"{prefix}the expression nests too deeply for sympy")
+    return error_class(f"{prefix}{_foreign_text(foreign)}")
 
 
 @contextlib.contextmanager
@@ -60,16 +76,12 @@ def exactpml_errors(
     ``AssertionError`` (a broken invariant of exactpml: a bug to report), ``KeyboardInterrupt``
     and ``SystemExit`` pass through.
     """
-    prefix = f"{where}: " if where else ""
-    error_class = error or (Undecided if undecided else InvalidArgument)
     try:
         yield
     except (ExactPMLError, AssertionError):
         raise
-    except RecursionError:
-        raise error_class(f"{prefix}the expression nests too deeply for sympy") from None
     except Exception as foreign:  # the boundary: every foreign error, MemoryError included
-        raise error_class(f"{prefix}{_foreign_text(foreign)}") from None
+        raise translated(foreign, where, undecided=undecided, error=error) from None
 
 
 def with_exactpml_errors(

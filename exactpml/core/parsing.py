@@ -40,6 +40,7 @@ exactpml.errors.InvalidArgument: row 'a', output 0: cannot read "__import__('os'
 from __future__ import annotations
 
 import math
+import operator
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -70,6 +71,7 @@ _TOKEN = re.compile(
 _NUMBER = re.compile(r"(?P<int>\d*)(?:\.(?P<frac>\d*))?(?:[eE](?P<exp>[+-]?\d+))?", re.ASCII)
 _SHOWN_TEXT = 80  # characters of the entry's text quoted in a message
 _FLINT_BITS = 8_000  # above this size a rational operation reduces by FLINT's gcd
+_FREE_BITS = 64  # operations on rationals this small are not charged to parse_work
 
 CONSTANTS = ("pi", "E", "oo")
 """The named constants of the grammar (oo: infinity, refused wherever a finite value is due)."""
@@ -190,23 +192,41 @@ class _Reader:
         token = self.peek()
         if token.kind != "end":
             raise self.error(f"unexpected {token.text!r} at position {token.position}")
-        return value
+        return self.checked_result(value)
 
     def expression(self) -> Value:
-        terms = [self.term()]
+        value = self.term()
+        terms: list[Value] | None = None  # once a term is symbolic, the sum is formed once
         while self.peek().text in ("+", "-"):
-            operator = self.take().text
+            operator_text = self.take().text
             right = self.term()
-            terms.append(right if operator == "+" else self.neg(right))
-        return terms[0] if len(terms) == 1 else self.add(terms)
+            if terms is None and type(value) is Fraction and type(right) is Fraction:
+                value = self.rational(
+                    value, right, operator.add if operator_text == "+" else operator.sub
+                )
+                continue
+            if terms is None:
+                terms = [value]
+            terms.append(right if operator_text == "+" else self.neg(right))
+        return value if terms is None else self.add(terms)
 
     def term(self) -> Value:
-        factors = [self.unary()]
+        value = self.unary()
+        factors: list[Value] | None = None  # once a factor is symbolic, the product is formed once
         while self.peek().text in ("*", "/"):
-            operator = self.take().text
+            operator_text = self.take().text
             right = self.unary()
-            factors.append(right if operator == "*" else self.inverse(right))
-        return factors[0] if len(factors) == 1 else self.multiply(factors)
+            if factors is None and type(value) is Fraction and type(right) is Fraction:
+                if operator_text == "/" and right == 0:
+                    raise self.plain_error(f"{self.shown} divides by zero")
+                value = self.rational(
+                    value, right, operator.mul if operator_text == "*" else operator.truediv
+                )
+                continue
+            if factors is None:
+                factors = [value]
+            factors.append(right if operator_text == "*" else self.inverse(right))
+        return value if factors is None else self.multiply(factors)
 
     def unary(self) -> Value:
         token = self.peek()
@@ -336,10 +356,19 @@ class _Reader:
                 raise exceeded(self.where, f"an intermediate value has {bits} bits", "integer_bits")
             return value
         assert isinstance(value, sympy.Basic)
+        if value is sympy.nan or value is sympy.zoo:
+            raise self.plain_error(f"{self.shown} divides by zero or is not a number")
         if isinstance(value, sympy.Rational):
             return self.checked(Fraction(int(value.p), int(value.q)))
+        return value  # the whole expression is checked once, at the end (checked_result)
+
+    def checked_result(self, value: Value) -> Value:
+        """The parsed value, checked in one pass: no NaN or complex infinity inside, every
+        rational within ``integer_bits``."""
+        if type(value) is Fraction:
+            return value
         stack: list[sympy.Basic] = [value]
-        while stack:  # one pass: no NaN, no complex infinity, every rational within the bound
+        while stack:
             node = stack.pop()
             if node is sympy.nan or node is sympy.zoo:
                 raise self.plain_error(f"{self.shown} divides by zero or is not a number")
@@ -352,13 +381,25 @@ class _Reader:
             stack.extend(node.args)
         return value
 
+    def rational(
+        self, a: Fraction, b: Fraction, operation: Callable[[Fraction, Fraction], Fraction]
+    ) -> Fraction:
+        """``operation(a, b)`` on two rationals, charged to ``parse_work`` and checked."""
+        a_bits = max(a.numerator.bit_length(), a.denominator.bit_length())
+        b_bits = max(b.numerator.bit_length(), b.denominator.bit_length())
+        if a_bits > _FREE_BITS or b_bits > _FREE_BITS:  # small operations are not counted
+            self.charge(a_bits, b_bits)
+            if max(a_bits, b_bits) > _FLINT_BITS:
+                return self.checked(_reduced(operation, a, b))
+        result = operation(a, b)
+        return self.checked(result)
+
     def add(self, terms: list[Value]) -> Value:
         total = Fraction(0)
         symbolic: list[sympy.Expr] = []
         for term in terms:
             if type(term) is Fraction:
-                self.charge(_bits(total), _bits(term))
-                total = self.checked(_fraction_sum(total, term))
+                total = self.rational(total, term, operator.add)
             else:
                 symbolic.append(term)
         if not symbolic:
@@ -382,8 +423,7 @@ class _Reader:
         symbolic: list[sympy.Expr] = []
         for factor in factors:
             if type(factor) is Fraction:
-                self.charge(_bits(product), _bits(factor))
-                product = self.checked(_fraction_product(product, factor))
+                product = self.rational(product, factor, operator.mul)
             else:
                 symbolic.append(factor)
         if not symbolic:
@@ -453,20 +493,24 @@ def _bits(value: Fraction) -> int:
     return max(value.numerator.bit_length(), value.denominator.bit_length())
 
 
-def _fraction_sum(a: Fraction, b: Fraction) -> Fraction:
-    """``a + b``; large operands reduced by one FLINT gcd (CPython's is quadratic)."""
-    if max(_bits(a), _bits(b)) <= _FLINT_BITS:
-        return a + b
-    return reduced_fraction(
-        a.numerator * b.denominator + b.numerator * a.denominator, a.denominator * b.denominator
-    )
-
-
-def _fraction_product(a: Fraction, b: Fraction) -> Fraction:
-    """``a * b``; large operands reduced by one FLINT gcd (CPython's is quadratic)."""
-    if max(_bits(a), _bits(b)) <= _FLINT_BITS:
-        return a * b
-    return reduced_fraction(a.numerator * b.numerator, a.denominator * b.denominator)
+def _reduced(
+    operation: Callable[[Fraction, Fraction], Fraction], a: Fraction, b: Fraction
+) -> Fraction:
+    """``a + b``, ``a - b``, ``a * b`` or ``a / b`` for large operands, reduced by one FLINT
+    gcd (CPython's gcd is quadratic: 45 ms for 100 000-bit operands, against a few ms)."""
+    if operation is operator.add or operation is operator.sub:
+        right = b.numerator if operation is operator.add else -b.numerator
+        numerator = a.numerator * b.denominator + right * a.denominator
+        denominator = a.denominator * b.denominator
+    elif operation is operator.mul:
+        numerator = a.numerator * b.numerator
+        denominator = a.denominator * b.denominator
+    else:  # truediv, b != 0
+        numerator = a.numerator * b.denominator
+        denominator = a.denominator * b.numerator
+        if denominator < 0:
+            numerator, denominator = -numerator, -denominator
+    return reduced_fraction(numerator, denominator)
 
 
 def _sympy(value: Value) -> sympy.Expr:

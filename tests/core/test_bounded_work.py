@@ -22,10 +22,13 @@ from typing import Any
 
 import pytest
 import sympy
+from hypothesis import given
+from hypothesis import strategies as st
 
 from exactpml import (
     BoundExceeded,
     Distribution,
+    ExactPMLError,
     InexactInput,
     InvalidArgument,
     LogValue,
@@ -482,12 +485,11 @@ def test_a_huge_label_still_prints_a_rebuildable_repr():
 
 
 def _results_holding_a_5000_digit_number() -> list[object]:
+    from exactpml import Bounds, DatabaseSpace
     from exactpml.notions import WorstCase
     from exactpml.notions.composition import PrivacyParameters
     from exactpml.qif import CapacityBounds
     from exactpml.render import CertifiedDecimal
-
-    from exactpml import Bounds, DatabaseSpace
 
     tiny = Fraction(1, 10**5000)
     prior = Distribution({"a": tiny, "b": 1 - tiny})
@@ -521,3 +523,19 @@ def test_results_holding_huge_numbers_have_a_short_repr_and_str():
         "WorstCase(value=Fraction(1, 3), database=(0,), neighbour=None, output=None, "
         "event=None, attained=True)"
     )
+
+
+def test_the_work_bound_admits_products_of_powers_at_the_integer_bound():
+    """Independent value: Fraction arithmetic in the test (each factor about 95 000 bits)."""
+    text = "(1/3)**60000 * (2/3)**60000 + 0.5"
+    expected = Fraction(1, 3) ** 60000 * Fraction(2, 3) ** 60000 + Fraction(1, 2)
+    assert expect_value(lambda: exact(text) == expected) is True
+
+
+@given(st.text(min_size=200, max_size=3000))
+def test_the_message_of_any_refused_text_is_within_the_cap(text):
+    try:
+        exact(text + "(", where="fuzz")  # an unclosed parenthesis: never a number
+    except ExactPMLError as error:
+        assert str(error).startswith("fuzz: ")
+        assert len(str(error)) <= MESSAGE_CHARACTERS
