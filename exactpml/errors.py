@@ -3,12 +3,18 @@
 Every error derives from :class:`ExactPMLError`, so a caller can catch all of them at once.
 Errors about arguments also derive from the matching built-in class (``ValueError`` or
 ``TypeError``), so code that already catches those keeps working.  Messages name the bad
-entry and where it is, for example ``"row 'b', output 1: 0.3 is a float"``.
+entry and where it is, for example ``"row 'b', output 1: 0.3 is a float"``, and are at most
+:data:`MESSAGE_CHARACTERS` long: a longer message keeps its beginning (the entry) and its
+end (the bound or the remedy) around ``" … "``.
+
+>>> len(str(InvalidArgument("entry: " + "9" * 10_000 + " is too large")))
+300
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "MESSAGE_CHARACTERS",
     "ExactPMLError",
     "InexactInput",
     "InvalidArgument",
@@ -17,8 +23,26 @@ __all__ = [
 ]
 
 
+MESSAGE_CHARACTERS = 300
+"""The longest message of an exactpml error (longer ones are cut in the middle)."""
+
+_HEAD_CHARACTERS = 200  # kept from the start of a cut message; the rest from its end
+
+
+def _capped(message: str) -> str:
+    if len(message) <= MESSAGE_CHARACTERS:
+        return message
+    tail = MESSAGE_CHARACTERS - _HEAD_CHARACTERS - 3
+    return f"{message[:_HEAD_CHARACTERS]} … {message[len(message) - tail :]}"
+
+
 class ExactPMLError(Exception):
-    """Root of every error raised by exactpml."""
+    """Root of every error raised by exactpml (its message is at most ``MESSAGE_CHARACTERS``)."""
+
+    def __init__(self, *args: object) -> None:
+        if args and isinstance(args[0], str):
+            args = (_capped(args[0]), *args[1:])
+        super().__init__(*args)
 
 
 class InvalidArgument(ExactPMLError, ValueError):

@@ -50,11 +50,14 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.bounds import BoundExceeded, big_integer_printing, current_bounds, exceeded
+from exactpml.core.display import exact_text
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact
+from exactpml.core.foreign import exactpml_errors, with_exactpml_errors
 from exactpml.core.mechanism import Mechanism
-from exactpml.errors import InvalidArgument, InvalidFile
+from exactpml.errors import InvalidArgument, InvalidFile, Undecided
 
 __all__ = [
     "FileBoundExceeded",
@@ -413,6 +416,10 @@ def _wrap(file: Path, action: Any) -> Any:
         raise _file_bound(file, "", error) from None
     except InvalidArgument as error:
         raise InvalidFile(f"{file}: {error}") from None
+    except Undecided as error:  # an entry that cannot be decided: still name the file
+        raise Undecided(
+            f"{file}: {error}", expression=error.expression, precision=error.precision
+        ) from None
 
 
 def read_mechanism(path: str | Path) -> tuple[Mechanism, Distribution | None]:
@@ -430,7 +437,7 @@ def read_mechanism(path: str | Path) -> tuple[Mechanism, Distribution | None]:
         InvalidArgument: ``path`` is not a file name (a str or an os.PathLike).
     """
     file = _file_path(path)
-    with big_integer_printing():  # messages may show exact values of up to decimal_digits
+    with exactpml_errors(str(file), error=InvalidFile):  # a foreign error names the file
         return _read_mechanism(file)
 
 
@@ -499,7 +506,7 @@ def read_prior(path: str | Path) -> Distribution:
         InvalidArgument: ``path`` is not a file name (a str or an os.PathLike).
     """
     file = _file_path(path)
-    with big_integer_printing():  # messages may show exact values of up to decimal_digits
+    with exactpml_errors(str(file), error=InvalidFile):  # a foreign error names the file
         document = load_json(file)
         if not isinstance(document, Mapping):
             raise InvalidFile(f"{file}: the top level must be a JSON object")
@@ -513,22 +520,29 @@ def exact_to_json(value: Scalar | int | Hashable) -> Any:
 
     Integers of any size are printed in full (Python's 4300-digit limit is lifted here).
     """
-    with big_integer_printing():
-        if isinstance(value, Fraction):
-            return str(value)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return str(value)
-        if isinstance(value, sympy.Basic):
-            return str(value)
-        if hasattr(value, "to_sympy"):
-            return str(value)
-        return value
+    if isinstance(value, (Fraction, sympy.Basic)) or hasattr(value, "to_sympy"):
+        return exact_text(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return exact_text(value)
+    return value
 
 
+@with_exactpml_errors("dump_json")
 def dump_json(document: Any) -> str:
     """Serialise with exact values as strings, keys sorted for stable output.
 
     Exact values of any size are printed in full (see :func:`exact_to_json`).
     """
     with big_integer_printing():
-        return json.dumps(document, indent=2, sort_keys=True, default=exact_to_json)
+        return json.dumps(document, indent=2, sort_keys=True, default=_json_value)
+
+
+def _json_value(value: Any) -> Any:
+    """``json.dumps``'s fallback: exact values as strings; anything else refused by name."""
+    converted = exact_to_json(value)
+    if converted is value:  # json would recurse into the same object (a circular reference)
+        raise InvalidArgument(
+            f"dump_json: {abbreviated_repr(value)} of type {type(value).__name__} is not a "
+            "value JSON can hold (exact numbers, strings, lists and dicts are)"
+        )
+    return converted

@@ -29,7 +29,9 @@ import sympy
 
 from exactpml.core import certify
 from exactpml.core.bounds import big_integer_printing
+from exactpml.core.display import abbreviated_fields_repr, exact_text, printing_order
 from exactpml.core.exact import Scalar, to_sympy
+from exactpml.core.foreign import with_exactpml_errors
 from exactpml.core.logvalue import LogValue
 from exactpml.errors import InvalidArgument
 from exactpml.latex_text import latex_document, latex_text
@@ -37,6 +39,7 @@ from exactpml.latex_text import latex_document, latex_text
 __all__ = ["FRACTION_STYLES", "CertifiedDecimal", "ExactTable", "to_latex", "to_plain"]
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class CertifiedDecimal:
     """A table cell showing ``value`` to ``digits`` significant digits, each guaranteed."""
@@ -44,6 +47,7 @@ class CertifiedDecimal:
     value: LogValue | Scalar | int
     digits: int = 6
 
+    @with_exactpml_errors("CertifiedDecimal", undecided=True)
     def text(self) -> str:
         """The certified decimal string."""
         if isinstance(self.value, LogValue):
@@ -69,6 +73,7 @@ def _as_sympy(value: Any) -> sympy.Basic | None:
 FRACTION_STYLES = ("text", "display", "slashed")
 
 
+@with_exactpml_errors("to_latex")
 def to_latex(value: Any, *, fractions: str = "text") -> str:
     r"""LaTeX for an exact value (``LogValue``, ``Fraction``, sympy); text for anything else.
 
@@ -85,23 +90,24 @@ def to_latex(value: Any, *, fractions: str = "text") -> str:
         )
     if isinstance(value, CertifiedDecimal):
         return value.text()
+    expression = _as_sympy(value)
+    if expression is None:
+        return latex_text(exact_text(value))
+    order = printing_order(expression)
     with big_integer_printing():  # exact values may have more than 4300 digits
-        expression = _as_sympy(value)
-        if expression is None:
-            return latex_text(str(value))
-        text = str(sympy.latex(expression, fold_short_frac=fractions == "slashed"))
+        text = str(sympy.latex(expression, fold_short_frac=fractions == "slashed", order=order))
         if fractions == "display":
             text = text.replace("\\frac{", "\\dfrac{")
         return text
 
 
+@with_exactpml_errors("to_plain")
 def to_plain(value: Any) -> str:
     """A plain-text exact rendering (``log(9/5)``, ``3/10``, ``oo``)."""
     if isinstance(value, CertifiedDecimal):
         return value.text()
-    with big_integer_printing():
-        expression = _as_sympy(value)
-        return str(value) if expression is None else str(expression)
+    expression = _as_sympy(value)
+    return exact_text(value if expression is None else expression)
 
 
 @dataclass(frozen=True)
@@ -144,6 +150,7 @@ class ExactTable:
             isinstance(row[index], CertifiedDecimal) for row in self.rows
         )
 
+    @with_exactpml_errors("ExactTable.to_latex")
     def to_latex(
         self,
         *,
@@ -207,6 +214,7 @@ class ExactTable:
             raise InvalidArgument("label needs a caption (a \\label outside a float is lost)")
         return latex_document(body) if standalone else body
 
+    @with_exactpml_errors("ExactTable.to_markdown")
     def to_markdown(self) -> str:
         """A GitHub-flavoured Markdown table; exact values in code spans."""
         lines = ["| " + " | ".join(self.columns) + " |", "|" + "---|" * len(self.columns)]
@@ -220,6 +228,7 @@ class ExactTable:
             lines.append("| " + " | ".join(cells) + " |")
         return "\n".join(lines)
 
+    @with_exactpml_errors("ExactTable.to_json")
     def to_json(self) -> str:
         """JSON with every exact value as a string (stable key order)."""
         keys = self.column_keys

@@ -6,7 +6,8 @@ and ``exactpml-thorough`` (2000), all without deadline or example database (exac
 arithmetic has no meaningful per-example time limit) — and the option
 ``--exactpml-profile NAME`` that loads one.  The assertions compare exactly (rationals) or
 certified (closed transcendental numbers, by interval arithmetic), never by floats, and on
-failure show both exact values, their certified decimals and the difference.
+failure show both exact values (a number of more than 50 digits by its ends and digit count),
+their certified decimals and the difference, in at most 300 characters.
 
 >>> from fractions import Fraction
 >>> from exactpml import LogValue
@@ -24,9 +25,11 @@ from typing import Any
 import sympy
 
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated, cut
 from exactpml.core.decisions import exact_compare
 from exactpml.core.exact import as_scalar, exact, to_sympy
 from exactpml.core.logvalue import LogValue
+from exactpml.errors import MESSAGE_CHARACTERS
 
 __all__ = [
     "PROFILES",
@@ -34,6 +37,8 @@ __all__ = [
     "assert_exact_less_equal",
     "register_profiles",
 ]
+
+_SHOWN_CHARACTERS = 90  # of each value in a failure message (capped at MESSAGE_CHARACTERS)
 
 #: Hypothesis profiles by name, with max_examples and whether examples are derandomized.
 PROFILES = {
@@ -65,23 +70,29 @@ def _scalar(value: Any) -> Any:
 
 
 def _show(value: Any) -> str:
+    """The value (abbreviated: a 5000-digit number shows its ends and length) and, when closed,
+    its certified decimal."""
     expression = to_sympy(_scalar(value))
+    shown = abbreviated(value, _SHOWN_CHARACTERS)
     if expression.free_symbols or expression in (sympy.oo, -sympy.oo):
-        return str(value)
-    return f"{value} ({certify.decimal(expression, 10)})"
+        return shown
+    return f"{shown} ({certify.decimal(expression, 10)})"
 
 
 def _difference(actual: Any, expected: Any) -> str:
     difference = to_sympy(_scalar(actual)) - to_sympy(_scalar(expected))
-    return str(difference)
+    return abbreviated(difference, _SHOWN_CHARACTERS)
 
 
 def assert_exact_equal(actual: Any, expected: Any) -> None:
     """``actual == expected`` exactly or certified; a readable AssertionError otherwise."""
     if exact_compare(_scalar(actual), _scalar(expected)) != 0:
         raise AssertionError(
-            f"not exactly equal: {_show(actual)} != {_show(expected)}; "
-            f"difference {_difference(actual, expected)}"
+            cut(
+                f"not exactly equal: {_show(actual)} != {_show(expected)}; "
+                f"difference {_difference(actual, expected)}",
+                MESSAGE_CHARACTERS,
+            )
         )
 
 
@@ -89,7 +100,10 @@ def assert_exact_less_equal(actual: Any, bound: Any) -> None:
     """``actual <= bound`` exactly or certified; a readable AssertionError otherwise."""
     if exact_compare(_scalar(actual), _scalar(bound)) > 0:
         raise AssertionError(
-            f"not <= : {_show(actual)} exceeds {_show(bound)} by {_difference(actual, bound)}"
+            cut(
+                f"not <= : {_show(actual)} exceeds {_show(bound)} by {_difference(actual, bound)}",
+                MESSAGE_CHARACTERS,
+            )
         )
 
 

@@ -184,9 +184,15 @@ def write_atomically(
             os.fsync(stream.fileno())
         again, status = _final_target(path)  # it may have changed meanwhile
         if again != target:
+            folder = Path(path).parent  # targets beside the link by name: messages are short
+            now, before = (
+                (again.name, target.name)
+                if again.parent == folder and target.parent == folder
+                else (again, target)
+            )
             raise _refuse(
                 os.fspath(path),
-                f"the symbolic link now points to {again} instead of {target}; nothing written",
+                f"the symbolic link now points to {now} instead of {before}; nothing written",
             )
         mode = status.st_mode & 0o777 if status is not None else 0o666 & ~_umask()
         os.chmod(temporary, mode)

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from exactpml.bldp.model import BoundedLeakageModel
+from exactpml.core.abbreviate import abbreviated_repr
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.exact import Scalar
 from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import exp_epsilon_of
@@ -63,6 +65,7 @@ class LeakageWitness:
     event: frozenset[Hashable] | None
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class BLDPEpsilon:
     """The smallest ε with δ = 0; ``witness`` is None when the condition is vacuous."""
@@ -71,6 +74,7 @@ class BLDPEpsilon:
     witness: LeakageWitness | None
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class BLDPDelta:
     """The smallest δ at the given ε; ``witness`` is None when no constraint is positive."""
@@ -106,7 +110,7 @@ def graph_distances(model: BoundedLeakageModel) -> dict[Hashable, dict[Hashable,
 
 def _pairs(model: BoundedLeakageModel, distance: int) -> list[tuple[Hashable, Hashable]]:
     if isinstance(distance, bool) or not isinstance(distance, int) or distance < 1:
-        raise InvalidArgument(f"distance={distance!r} must be a positive integer")
+        raise InvalidArgument(f"distance={abbreviated_repr(distance)} must be a positive integer")
     if distance == 1:
         return list(model.neighbours)
     distances = graph_distances(model)

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.display import pretty
 from exactpml.core.distribution import Distribution
@@ -101,7 +102,9 @@ class BoundedLeakageModel:
                 f"got {type(randomness).__name__}"
             )
         if isinstance(databases, (str, bytes)) or not isinstance(databases, Iterable):
-            raise InvalidArgument(f"databases={databases!r} must be an iterable of databases")
+            raise InvalidArgument(
+                f"databases={abbreviated_repr(databases)} must be an iterable of databases"
+            )
         items = list(databases)
         if not items:
             raise InvalidArgument("databases: there are no databases")
@@ -152,8 +155,9 @@ class BoundedLeakageModel:
                         extra = [r for r in row if r not in self.randomness]
                         raise InvalidArgument(
                             f"{name} and randomness are on different randomness spaces: for "
-                            f"database {x!r}, {name} lacks r = {missing[:5]!r} and has extra "
-                            f"r = {extra[:5]!r}"
+                            f"database {abbreviated_repr(x)}, {name} lacks r = "
+                            f"{abbreviated_repr(missing[:5])} and has extra "
+                            f"r = {abbreviated_repr(extra[:5])}"
                         )
                     values = [row[r] for r in space]
                 else:
@@ -161,7 +165,8 @@ class BoundedLeakageModel:
                     for r in space:
                         if (x, r) not in table:
                             raise InvalidArgument(
-                                f"{name} has no value for (x, r) = ({x!r}, {r!r}); it must be "
+                                f"{name} has no value for (x, r) = ({abbreviated_repr(x)}, "
+                                f"{abbreviated_repr(r)}); it must be "
                                 "defined on every database and every r of the randomness space"
                             )
                         values.append(table[(x, r)])
@@ -174,8 +179,9 @@ class BoundedLeakageModel:
                         values.append(table(x, r))
                     except Exception as error:
                         raise InvalidArgument(
-                            f"{name} raised {type(error).__name__}: {error} at (x, r) = "
-                            f"({x!r}, {r!r})"
+                            f"{name} raised {type(error).__name__}: {abbreviated(error)} at (x, r) "
+                            "= "
+                            f"({abbreviated_repr(x)}, {abbreviated_repr(r)})"
                         ) from error
                 result[x] = tuple(values)
         else:
@@ -189,7 +195,8 @@ class BoundedLeakageModel:
                     hash(value)
                 except TypeError:
                     raise InvalidArgument(
-                        f"{name}({x!r}, {r!r}) = {value!r} is not hashable"
+                        f"{name}({abbreviated_repr(x)}, {abbreviated_repr(r)}) = "
+                        f"{abbreviated_repr(value)} is not hashable"
                     ) from None
         return result
 
@@ -206,11 +213,13 @@ class BoundedLeakageModel:
                         related = neighbours(x, y)
                     except Exception as error:
                         raise InvalidArgument(
-                            f"neighbours raised {type(error).__name__}: {error} on ({x!r}, {y!r})"
+                            f"neighbours raised {type(error).__name__}: {abbreviated(error)} on "
+                            f"({abbreviated_repr(x)}, {abbreviated_repr(y)})"
                         ) from error
                     if not isinstance(related, bool):
                         raise InvalidArgument(
-                            f"neighbours({x!r}, {y!r}) returned {related!r}, not a bool"
+                            f"neighbours({abbreviated_repr(x)}, {abbreviated_repr(y)}) returned "
+                            f"{abbreviated_repr(related)}, not a bool"
                         )
                     if related:
                         pairs.append((x, y))
@@ -219,13 +228,19 @@ class BoundedLeakageModel:
             known = set(self.databases)
             for pair in neighbours:
                 if not isinstance(pair, tuple) or len(pair) != 2:
-                    raise InvalidArgument(f"neighbours: {pair!r} is not a pair (x, x')")
+                    raise InvalidArgument(
+                        f"neighbours: {abbreviated_repr(pair)} is not a pair (x, x')"
+                    )
                 x, y = pair
                 for member in (x, y):
                     if member not in known:
-                        raise InvalidArgument(f"neighbours: {member!r} is not one of the databases")
+                        raise InvalidArgument(
+                            f"neighbours: {abbreviated_repr(member)} is not one of the databases"
+                        )
                 if x == y:
-                    raise InvalidArgument(f"neighbours: {x!r} cannot be its own neighbour")
+                    raise InvalidArgument(
+                        f"neighbours: {abbreviated_repr(x)} cannot be its own neighbour"
+                    )
                 pairs.append((x, y))
         else:
             raise InvalidArgument(
@@ -241,7 +256,9 @@ class BoundedLeakageModel:
         key = ("joint", database)
         if key not in self._cache:
             if database not in self.outputs:
-                raise InvalidArgument(f"database {database!r} is not one of the model's databases")
+                raise InvalidArgument(
+                    f"database {abbreviated_repr(database)} is not one of the model's databases"
+                )
             terms: dict[Hashable, dict[Hashable, list[Scalar]]] = {}
             for weight, m, o in zip(
                 self.randomness.probabilities,
@@ -276,7 +293,8 @@ class BoundedLeakageModel:
         zero = prove_zero(mass)
         if zero is None:
             raise Undecided(
-                f"cannot decide whether Pr[P({database!r}, r) = {leakage!r}] is zero",
+                f"cannot decide whether Pr[P({abbreviated_repr(database)}, r) = "
+                f"{abbreviated_repr(leakage)}] is zero",
                 expression=mass,
             )
         return not zero
@@ -286,7 +304,8 @@ class BoundedLeakageModel:
         row = self.joint(database).get(leakage)
         if row is None or not self.leakage_possible(database, leakage):
             raise InvalidArgument(
-                f"leakage={leakage!r} has probability 0 under database {database!r}"
+                f"leakage={abbreviated_repr(leakage)} has probability 0 under database "
+                f"{abbreviated_repr(database)}"
             )
         mass = exact_sum(row.values())
         return Distribution._trusted(list(row), [exact_quotient(p, mass) for p in row.values()])

@@ -49,6 +49,7 @@ import sympy
 
 from exactpml.bldp.measures import graph_distances
 from exactpml.bldp.model import BoundedLeakageModel
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact_difference, exact_product, exact_sum
@@ -181,7 +182,9 @@ def compose(
     if set(first.neighbours) != set(second.neighbours):
         raise InvalidArgument("second must have the same neighbour relation as first")
     if leakage not in ("joint", "first", "second"):
-        raise InvalidArgument(f"leakage={leakage!r} must be 'joint', 'first' or 'second'")
+        raise InvalidArgument(
+            f"leakage={abbreviated_repr(leakage)} must be 'joint', 'first' or 'second'"
+        )
 
     def combine(a: Hashable, b: Hashable) -> Hashable:
         return {"joint": (a, b), "first": a, "second": b}[leakage]
@@ -198,7 +201,9 @@ def compose(
         space = first.randomness
         pairs = [(i, second.randomness.outcomes.index(r)) for i, r in enumerate(space.outcomes)]
     else:
-        raise InvalidArgument(f"randomness={randomness!r} must be 'independent' or 'shared'")
+        raise InvalidArgument(
+            f"randomness={abbreviated_repr(randomness)} must be 'independent' or 'shared'"
+        )
     outputs = {
         x: tuple((first.outputs[x][i], second.outputs[x][j]) for i, j in pairs)
         for x in first.databases
@@ -216,7 +221,10 @@ def component(model: BoundedLeakageModel, index: int) -> BoundedLeakageModel:
     for x, row in model.outputs.items():
         for m in row:
             if not isinstance(m, tuple) or not -len(m) <= index < len(m):
-                raise InvalidArgument(f"component: output {m!r} of {x!r} has no coordinate {index}")
+                raise InvalidArgument(
+                    f"component: output {abbreviated_repr(m)} of {abbreviated_repr(x)} has no "
+                    f"coordinate {abbreviated(index)}"
+                )
     return BoundedLeakageModel._trusted(
         model.randomness,
         model.databases,
@@ -249,7 +257,8 @@ def composition_precondition(model: BoundedLeakageModel) -> CompositionCheck:
             for pair, p in row.items():
                 if not isinstance(pair, tuple) or len(pair) != 2:
                     raise InvalidArgument(
-                        f"composition_precondition: output {pair!r} is not a pair (m1, m2)"
+                        f"composition_precondition: output {abbreviated_repr(pair)} is not a pair "
+                        "(m1, m2)"
                     )
                 first.setdefault(pair[0], []).append(p)
                 second.setdefault(pair[1], []).append(p)
@@ -272,7 +281,7 @@ def leakage_distance(
     model = _model(model)
     for z in (database, other):
         if z not in model.outputs:
-            raise InvalidArgument(f"{z!r} is not one of the model's databases")
+            raise InvalidArgument(f"{abbreviated_repr(z)} is not one of the model's databases")
         if not model.leakage_possible(z, leakage):
             return None
     adjacency: dict[Hashable, list[Hashable]] = {x: [] for x in model.databases}
@@ -306,7 +315,7 @@ def group_privacy_violations(model: BoundedLeakageModel, k: int) -> list[GroupVi
     """Where group privacy's precondition fails at distance ``k`` (empty: it holds)."""
     model = _model(model)
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise InvalidArgument(f"k={k!r} must be a positive integer")
+        raise InvalidArgument(f"k={abbreviated_repr(k)} must be a positive integer")
     distances = graph_distances(model)
     found = []
     for x in model.databases:

@@ -32,6 +32,7 @@ from typing import Any
 
 from exactpml.bldp.model import BoundedLeakageModel, Neighbours
 from exactpml.bldp.operations import realize
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.core.parameters import probability
@@ -53,7 +54,9 @@ _POINT = Distribution._trusted([0], [Fraction(1)])
 
 def _size(name: str, value: int, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidArgument(f"{name}={value!r} must be an integer >= {minimum}")
+        raise InvalidArgument(
+            f"{name}={abbreviated_repr(value)} must be an integer >= {abbreviated(minimum)}"
+        )
     return value
 
 
@@ -163,7 +166,8 @@ def non_participation(
             design = tuple(frozenset(s) for s in design)
             if len(design) != studies or any(not s <= set(people) for s in design):
                 raise InvalidArgument(
-                    f"designs: {design!r} must list {studies} subsets of range({population})"
+                    f"designs: {abbreviated_repr(design)} must list {abbreviated(studies)} subsets "
+                    f"of range({abbreviated(population)})"
                 )
             chosen.append(design)
     noise = truncated_geometric(population, alpha)

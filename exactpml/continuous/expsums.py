@@ -31,6 +31,7 @@ from fractions import Fraction
 import sympy
 
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.exact import Scalar, as_scalar, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.numerics.univariate import rational_bounds
@@ -41,8 +42,7 @@ _NEG_OO = sympy.S.NegativeInfinity
 
 
 def _short(expr: object, limit: int = 120) -> str:
-    text = str(expr)
-    return text if len(text) <= limit else f"{text[: limit // 2]} ... {text[-limit // 2 :]}"
+    return abbreviated(expr, limit)  # a number of any size, in a few ms
 
 
 def sign(value: object) -> int:
@@ -140,7 +140,8 @@ def _linear_root(arg: sympy.Expr, y: sympy.Symbol, where: str) -> Fraction:
     poly = sympy.Poly(sympy.expand(arg), y)
     if poly.degree() != 1 or not all(c.is_Rational for c in poly.all_coeffs()):
         raise InvalidArgument(
-            f"{where}: the kink {arg} is not linear in {y} with rational coefficients; only "
+            f"{where}: the kink {abbreviated(arg)} is not linear in {abbreviated(y)} with rational "
+            "coefficients; only "
             "piecewise sums of exponentials are supported (Laplace, geometric, Gaussian)"
         )
     a, b = poly.all_coeffs()
@@ -161,7 +162,9 @@ def _breakpoints(expr: sympy.Expr, y: sympy.Symbol, where: str) -> set[Fraction]
                         if difference.has(y):
                             found.add(_linear_root(difference, y, where))
         elif isinstance(node, (sympy.Max, sympy.Min)) and node.has(y):
-            raise InvalidArgument(f"{where}: write Max/Min of {y} with Piecewise or Abs")
+            raise InvalidArgument(
+                f"{where}: write Max/Min of {abbreviated(y)} with Piecewise or Abs"
+            )
     return found
 
 
@@ -218,23 +221,29 @@ def _terms(
                 exponent += factor.base.args[0] * factor.exp
             else:
                 raise InvalidArgument(
-                    f"{where}: the factor {factor} is not an exponential of a polynomial in {y}; "
+                    f"{where}: the factor {abbreviated(factor)} is not an exponential of a "
+                    f"polynomial in {abbreviated(y)}; "
                     "only piecewise sums of exponentials are supported"
                 )
         poly = sympy.Poly(sympy.expand(sympy.expand_log(exponent, force=True)), y)
         if poly.degree() > 2:
-            raise InvalidArgument(f"{where}: the exponent {exponent} has degree > 2 in {y}")
+            raise InvalidArgument(
+                f"{where}: the exponent {abbreviated(exponent)} has degree > 2 in {abbreviated(y)}"
+            )
         coefficients = poly.all_coeffs()[::-1] + [sympy.S.Zero] * 3
         constant, rate, square = coefficients[0], coefficients[1], coefficients[2]
         if not square.is_Rational:
             raise InvalidArgument(
-                f"{where}: the coefficient of {y}^2 must be rational, got {square}"
+                f"{where}: the coefficient of {abbreviated(y)}^2 must be rational, got "
+                f"{abbreviated(square)}"
             )
         kappa = Fraction(int(square.p), int(square.q))
         if quadratic is None:
             quadratic = kappa
         elif quadratic != kappa:
-            raise InvalidArgument(f"{where}: the terms have different coefficients of {y}^2")
+            raise InvalidArgument(
+                f"{where}: the terms have different coefficients of {abbreviated(y)}^2"
+            )
         terms.append((sympy.expand(coefficient * sympy.exp(constant)), rate))
     return terms, quadratic if quadratic is not None else Fraction(0)
 
@@ -301,7 +310,9 @@ def parse_pieces(
                 continue
             terms, kappa = _terms(_resolve(row, y, probe), y, name)
             if terms and quadratic is not None and kappa != quadratic:
-                raise InvalidArgument(f"{name}: the rows have different coefficients of {y}^2")
+                raise InvalidArgument(
+                    f"{name}: the rows have different coefficients of {abbreviated(y)}^2"
+                )
             if terms:
                 quadratic = kappa
             seen[row] = ExpSum.of(terms)
@@ -523,7 +534,8 @@ def _lattice_of_rates(
         ratio = sympy.simplify(rate / base)
         if not ratio.is_Rational:
             raise Undecided(
-                f"the rates {base} and {rate} are not commensurable; the supremum of this ratio "
+                f"the rates {abbreviated(base)} and {abbreviated(rate)} are not commensurable; the "
+                "supremum of this ratio "
                 "of exponential sums is not supported",
                 expression=rate,
             )
@@ -568,8 +580,8 @@ def _lattice_of_rates(
             roots = [(-a1 + root) / (2 * a2), (-a1 - root) / (2 * a2)]
     else:
         raise Undecided(
-            f"the derivative of this ratio of exponential sums has degree {degree} in "
-            f"exp({step} y); only degrees up to 2 are solved exactly",
+            f"the derivative of this ratio of exponential sums has degree {abbreviated(degree)} in "
+            f"exp({abbreviated(step)} y); only degrees up to 2 are solved exactly",
         )
     found: list[Candidate] = []
     for root in roots:

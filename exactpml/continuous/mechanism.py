@@ -41,8 +41,10 @@ import sympy
 
 from exactpml.continuous.expsums import Candidate, ExpSum, Piece, parse_pieces, ratio_candidates
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.certify import check_expression
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.core.logvalue import LogValue
@@ -76,8 +78,7 @@ _NEG_OO = sympy.S.NegativeInfinity
 
 
 def _short(expr: object, limit: int = 120) -> str:
-    text = str(expr)
-    return text if len(text) <= limit else f"{text[: limit // 2]} ... {text[-limit // 2 :]}"
+    return abbreviated(expr, limit)  # a number of any size, in a few ms
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=False)
@@ -109,12 +110,13 @@ class ContinuousMechanism:
     ) -> None:
         if not isinstance(variable, sympy.Symbol) or variable.is_extended_real is not True:
             raise InvalidArgument(
-                f"{name}: variable={variable!r} must be a real sympy Symbol, e.g. "
+                f"{name}: variable={abbreviated_repr(variable)} must be a real sympy Symbol, e.g. "
                 "sympy.Symbol('y', real=True)"
             )
         if support not in ("real", "naturals", "integers"):
             raise InvalidArgument(
-                f"{name}: support={support!r} must be 'real', 'naturals' or 'integers'"
+                f"{name}: support={abbreviated_repr(support)} must be 'real', 'naturals' or "
+                "'integers'"
             )
         if not isinstance(densities, Mapping) or not densities:
             raise InvalidArgument(f"{name}: densities must be a non-empty mapping input -> p(y|x)")
@@ -134,7 +136,8 @@ class ContinuousMechanism:
             extra = sorted(str(s) for s in expr.free_symbols if s != variable)
             if extra:
                 raise InvalidArgument(
-                    f"{where}: {expr} uses symbol(s) {', '.join(extra)} besides {variable}"
+                    f"{where}: {abbreviated(expr)} uses symbol(s) {', '.join(extra)} besides "
+                    f"{abbreviated(variable)}"
                 )
             rows.append(expr)
         lattice = support != "real"
@@ -146,11 +149,12 @@ class ContinuousMechanism:
             raise InvalidArgument(f"{name}: a pmf with an exp(c y^2) factor is not supported")
         if quadratic > 0:
             raise InvalidArgument(
-                f"{name}: the densities grow like exp({quadratic} y^2): not integrable"
+                f"{name}: the densities grow like exp({abbreviated(quadratic)} y^2): not integrable"
             )
         if quadratic != 0 and len(pieces) > 1:
             raise InvalidArgument(
-                f"{name}: a Gaussian factor exp({quadratic} y^2) together with kinks is not "
+                f"{name}: a Gaussian factor exp({abbreviated(quadratic)} y^2) together with kinks "
+                "is not "
                 "supported"
             )
         object.__setattr__(self, "inputs", inputs)
@@ -197,13 +201,15 @@ class ContinuousMechanism:
         integer centers."""
         a = _positive(ratio, "ratio")
         if certify.compare(a, 1) >= 0:
-            raise InvalidArgument(f"ratio={a} must lie in (0, 1)")
+            raise InvalidArgument(f"ratio={abbreviated(a)} must lie in (0, 1)")
         y = sympy.Symbol("y", integer=True)
         rows = {}
         for x, mu in centers.items():
             center = _rational(mu, f"center of {x!r}")
             if center.q != 1:
-                raise InvalidArgument(f"center of {x!r}: {center} must be an integer")
+                raise InvalidArgument(
+                    f"center of {abbreviated_repr(x)}: {abbreviated(center)} must be an integer"
+                )
             rows[x] = (1 - a) / (1 + a) * a ** sympy.Abs(y - center)
         return cls(rows, y, support="integers", name="geometric mechanism")
 
@@ -217,7 +223,8 @@ class ContinuousMechanism:
             return self.inputs.index(x)
         except ValueError:
             raise InvalidArgument(
-                f"input {x!r} is not among the inputs {list(self.inputs)!r}"
+                f"input {abbreviated_repr(x)} is not among the inputs "
+                f"{abbreviated_repr(list(self.inputs))}"
             ) from None
 
     def check_prior(self, prior: Distribution, *, name: str = "prior") -> None:
@@ -234,17 +241,22 @@ class ContinuousMechanism:
         assert isinstance(value, Fraction)
         if self.is_lattice and value.denominator != 1:
             raise InvalidArgument(
-                f"output {value} is not an integer, but the outputs are {self.support}"
+                f"output {abbreviated(value)} is not an integer, but the outputs are "
+                f"{abbreviated(self.support)}"
             )
         if self.support == "naturals" and value < 0:
-            raise InvalidArgument(f"output {value} is negative, but the outputs are naturals")
+            raise InvalidArgument(
+                f"output {abbreviated(value)} is negative, but the outputs are naturals"
+            )
         return value
 
     def piece_of(self, output: Fraction) -> Piece:
         for piece in self.pieces:
             if piece.contains(output):
                 return piece
-        raise InvalidArgument(f"output {output} is outside the support")  # pragma: no cover
+        raise InvalidArgument(
+            f"output {abbreviated(output)} is outside the support"
+        )  # pragma: no cover
 
     def density(self, x: Label, output: object) -> sympy.Expr:
         """p(y|x) at an exact output y, exactly (a closed expression)."""
@@ -321,7 +333,8 @@ def _validate(mechanism: ContinuousMechanism, names: Sequence[str]) -> None:
                 if certify.sign(c) < 0:
                     raise InvalidArgument(
                         f"{name}: the term {_short(c)} is negative on "
-                        f"({piece.lower}, {piece.upper}); only sums of non-negative "
+                        f"({abbreviated(piece.lower)}, {abbreviated(piece.upper)}); only sums of "
+                        "non-negative "
                         "exponential terms are supported"
                     )
             mass = _piece_mass(piece, row, mechanism.quadratic, mechanism.support, y)
@@ -339,7 +352,7 @@ def _validate(mechanism: ContinuousMechanism, names: Sequence[str]) -> None:
             kind = "integrates" if mechanism.support == "real" else "sums"
             raise InvalidArgument(
                 f"{name}: p(y|x) {kind} to {_short(sympy.simplify(total))} "
-                f"(~{certify.decimal(total, 6)}), not 1"
+                f"(~{abbreviated(certify.decimal(total, 6))}), not 1"
             )
     if mechanism.support == "real":
         for left, right in itertools.pairwise(mechanism.pieces):
@@ -352,7 +365,8 @@ def _validate(mechanism: ContinuousMechanism, names: Sequence[str]) -> None:
                     != 0
                 ):
                     raise InvalidArgument(
-                        f"{name}: p(y|x) is discontinuous at y = {point}; the paper assumes "
+                        f"{name}: p(y|x) is discontinuous at y = {abbreviated(point)}; the paper "
+                        "assumes "
                         "continuous densities (Def 2.6, footnote 6)"
                     )
 
@@ -609,6 +623,7 @@ def _some_point(piece: Piece) -> Fraction:
     return Fraction(0)
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class Disclosure:
     """Thm 3.4's inf over outputs of H_inf(Q_{U|Y=y}) for one adversary Q_X.

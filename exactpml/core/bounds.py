@@ -39,6 +39,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.errors import InvalidArgument
 
 __all__ = [
@@ -74,6 +75,10 @@ class Bounds:
         decimal_exponent: size of the exponent of scientific notation (``1e-30``: 30).
         integer_bits: bits of every integer (numerator or denominator) formed while reading
             an entry, powers included: ``2**(2**64)`` is refused before it is computed.
+        parse_work: the work of reading one entry, counted before each exact operation as the
+            product of its operands' sizes in bits (a power as its last squaring): a chain of
+            products of 100 000-bit fractions is refused after a few dozen steps, where each
+            literal and each intermediate value is within ``integer_bits``.
         root_bits: bits of a rational raised to a non-integer power (sympy's root
             extraction takes 17 s on a 20 000-bit base; 0.3 s at 4 096 bits).
         symbolic_exponent: size of an integer exponent of a symbolic base (``(1-t)**n``).
@@ -85,6 +90,10 @@ class Bounds:
         exponential_argument: size of ``x`` in ``exp(x)`` that certified numerics enclose
             (``exp(x)`` needs about ``log2(x)`` extra bits; beyond this bound the value is
             refused as ``Undecided`` rather than computed for minutes).
+        zero_test_degree: the degree (predicted before any expansion) of the polynomial
+            whose vanishing proves an expression zero (``exp(1/p)`` for a prime ``p`` is a
+            power ``W**(L/p)`` of ``W = exp(1/L)``; three such primes near 10^5 give degrees
+            near 10^15); past it the proof takes a cheaper route or the sign is ``Undecided``.
         output_digits: decimal digits a caller may request (``--digits``, ``decimal(...)``).
         loss_atoms: atoms of a privacy-loss distribution formed by an exact composition
             (the product of the supports off a lattice, the degree plus one on a lattice).
@@ -113,6 +122,7 @@ class Bounds:
     decimal_digits: int = 10_000
     decimal_exponent: int = 10_000
     integer_bits: int = 200_000
+    parse_work: int = 2**37
     root_bits: int = 4_096
     symbolic_exponent: int = 1_000
     factorial_argument: int = 10_000
@@ -120,6 +130,7 @@ class Bounds:
     json_depth: int = 100
     certified_precision: int = 2**14
     exponential_argument: int = 2**20
+    zero_test_degree: int = 50_000
     output_digits: int = 100_000
     loss_atoms: int = 1_000_000
     exact_bits: int = 2**18
@@ -132,7 +143,16 @@ class Bounds:
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidArgument(f"Bounds.{field.name}={value!r} must be a positive int.")
+                raise InvalidArgument(
+                    f"Bounds.{field.name}={abbreviated_repr(value)} must be a positive int."
+                )
+
+    def __repr__(self) -> str:  # a bound of any size (10**5000 bits) prints by its ends
+        fields = ", ".join(
+            f"{field.name}={abbreviated_repr(getattr(self, field.name))}"
+            for field in dataclasses.fields(self)
+        )
+        return f"Bounds({fields})"
 
 
 _CURRENT: contextvars.ContextVar[Bounds] = contextvars.ContextVar(
@@ -171,7 +191,7 @@ def exceeded(where: str, what: str, bound: str) -> BoundExceeded:
     limit = getattr(current_bounds(), bound)
     prefix = f"{where}: " if where else ""
     return BoundExceeded(
-        f"{prefix}{what}, above the bound {bound}={limit} "
+        f"{prefix}{what}, above the bound {bound}={abbreviated_repr(limit)} "
         f"(raise it with exactpml.use_bounds({bound}=...))",
         bound=bound,
         limit=limit,

@@ -41,6 +41,7 @@ Prop. 4.6 (App. B.3).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -48,8 +49,10 @@ import sympy
 from flint import arb, ctx, fmpq, fmpz
 from sympy.polys.rootoftools import ComplexRootOf
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import Bounds, big_integer_printing, current_bounds, exceeded
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
+from exactpml.core.foreign import with_exactpml_errors
 from exactpml.errors import InexactInput, InvalidArgument, Undecided
 
 __all__ = [
@@ -72,6 +75,7 @@ given)."""
 
 _START_PRECISION = 64
 _PROOF_PRECISION = 256  # a ball that still contains 0 here triggers one attempt to prove zero
+_RADICAL_DEGREE = 64  # predicted degree of a minimal polynomial computed to prove a zero
 _SUPPORTED = (
     "rationals, + * /, powers, exp, log, sqrt, sin, cos, erf, erfc, Abs, Max, Min, pi, E, "
     "binomial, factorial, real CRootOf"
@@ -79,8 +83,7 @@ _SUPPORTED = (
 
 
 def _short(expr: object, limit: int = 160) -> str:
-    text = str(expr)
-    return text if len(text) <= limit else f"{text[: limit // 2]} ... {text[-limit // 2 :]}"
+    return abbreviated(expr, limit)
 
 
 def check_expression(
@@ -320,6 +323,7 @@ def _enclose(expr: sympy.Basic, precision: int) -> arb:
         return _Encloser().eval(expr)
 
 
+@with_exactpml_errors("enclosure", undecided=True)
 def enclosure(expr: object, precision: int) -> arb:
     """A rigorous Arb ball containing the value of the closed expression ``expr``.
 
@@ -349,6 +353,14 @@ def _exp_polynomial_is_zero(expr: sympy.Basic) -> bool | None:
     number W = e^{1/L}, which is transcendental (Lindemann-Weierstrass), so ``expr`` is zero
     exactly when the rational function of W it becomes is identically zero.  This settles
     the exact ties between Laplace leakage values, where ``simplify`` takes ~1 s.
+
+    First each exponential is made an independent variable: a rational function of
+    independent variables that vanishes identically vanishes at the exponentials too (a
+    proof of zero, cheap, but blind to relations such as e^{1/2} e^{1/2} = e).  Then the
+    test in W, whose degree is predicted before anything is expanded (:func:`_rational_size`):
+    with exponents 1/99991, 1/99989 and 1/99971, L is about 10^15 and no expansion would end.
+    Past the bound ``zero_test_degree`` (or ``integer_bits`` for the coefficients) the answer
+    is False, meaning "not proved", and the caller's sign is ``Undecided``.
     """
     exponents: set[sympy.Rational] = set()
     for node in sympy.preorder_traversal(expr):
@@ -365,28 +377,176 @@ def _exp_polynomial_is_zero(expr: sympy.Basic) -> bool | None:
             return None
     if not exponents:
         return None
+    bounds = current_bounds()
+    independent = _rational_size(expr, lambda a: (1, 1))
+    if max(independent.degree, independent.terms) <= bounds.zero_test_degree and (
+        independent.bits <= bounds.integer_bits
+    ):
+        variables = {a: sympy.Dummy(f"X{index}") for index, a in enumerate(sorted(exponents))}
+        mapping = {sympy.exp(a): variables[a] for a in exponents}
+        if sympy.S.One in variables:
+            mapping[sympy.E] = variables[sympy.S.One]
+        if _vanishes(expr.xreplace(mapping)):
+            return True
     scale = math.lcm(*(int(a.q) for a in exponents))
+    powers = {a: int(a * scale) for a in exponents}
+    size = _rational_size(expr, lambda a: (powers[a], 1))
+    if size.degree > bounds.zero_test_degree or size.bits > bounds.integer_bits:
+        return False  # not proved: the exact test is predicted too costly
     base = sympy.Dummy("W", positive=True)
-    mapping = {sympy.exp(a): base ** int(a * scale) for a in exponents}
+    mapping = {sympy.exp(a): base ** powers[a] for a in exponents}
     mapping[sympy.E] = base**scale
-    replaced = expr.xreplace(mapping)
+    return _vanishes(expr.xreplace(mapping))
+
+
+def _vanishes(replaced: sympy.Basic) -> bool:
+    """Whether a rational function (of dummies only) is identically zero."""
     if replaced.has(sympy.exp, sympy.E):
-        return None
+        return False
     numerator, _ = sympy.fraction(sympy.together(replaced))
-    return sympy.expand(numerator) == 0
+    return bool(sympy.expand(numerator) == 0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Size:
+    """Bounds on a rational function p/q before it is formed: the degrees of p and q (in one
+    variable, or total), their numbers of terms and the bits of their coefficients."""
+
+    numerator: int
+    denominator: int
+    numerator_terms: int
+    denominator_terms: int
+    bits: int
+
+    @property
+    def degree(self) -> int:
+        return self.numerator + self.denominator
+
+    @property
+    def terms(self) -> int:
+        return self.numerator_terms + self.denominator_terms
+
+
+_SATURATED = 2**64  # sizes are capped here: only the comparison with a bound matters
+
+
+def _capped(value: int) -> int:
+    return min(value, _SATURATED)
+
+
+def _rational_size(expr: sympy.Basic, exponential: Any) -> _Size:
+    """Predicted size of ``expr`` (rationals, + * /, integer powers, exp of rationals) as a
+    rational function; ``exponential(a)`` gives (degree, terms) of ``exp(a)``'s variable.
+
+    Sums over a common denominator: deg p = max_i (deg p_i + sum_{j != i} deg q_j), deg q
+    = sum_i deg q_i; products add degrees and multiply numbers of terms; coefficients grow
+    by at most the log of the number of terms per product.  Computed bottom-up without
+    recursion, capped at 2^64.
+    """
+    sizes: dict[sympy.Basic, _Size] = {}
+    stack: list[tuple[sympy.Basic, bool]] = [(expr, False)]
+    while stack:
+        node, ready = stack.pop()
+        if node in sizes:
+            continue
+        if not ready:
+            stack.append((node, True))
+            stack.extend((argument, False) for argument in node.args)
+            continue
+        sizes[node] = _node_size(node, [sizes[argument] for argument in node.args], exponential)
+    return sizes[expr]
+
+
+def _node_size(node: sympy.Basic, parts: list[_Size], exponential: Any) -> _Size:
+    if isinstance(node, sympy.Rational):
+        bits = max(int(node.p).bit_length(), int(node.q).bit_length())
+        return _Size(0, 0, 1, 1, bits)
+    if isinstance(node, sympy.exp) or node is sympy.E:
+        exponent = node.args[0] if isinstance(node, sympy.exp) else sympy.S.One
+        degree, terms = exponential(exponent)
+        if degree >= 0:
+            return _Size(degree, 0, terms, 1, 1)
+        return _Size(0, -degree, 1, terms, 1)
+    if isinstance(node, sympy.Mul):
+        numerator_terms = denominator_terms = 1
+        for part in parts:
+            numerator_terms = _capped(numerator_terms * part.numerator_terms)
+            denominator_terms = _capped(denominator_terms * part.denominator_terms)
+        return _Size(
+            _capped(sum(part.numerator for part in parts)),
+            _capped(sum(part.denominator for part in parts)),
+            numerator_terms,
+            denominator_terms,
+            _capped(sum(part.bits + part.terms.bit_length() for part in parts)),
+        )
+    if isinstance(node, sympy.Add):
+        denominator = _capped(sum(part.denominator for part in parts))
+        denominator_terms = 1
+        for part in parts:
+            denominator_terms = _capped(denominator_terms * part.denominator_terms)
+        numerator_terms = _capped(
+            sum(
+                part.numerator_terms * (denominator_terms // max(part.denominator_terms, 1) + 1)
+                for part in parts
+            )
+        )
+        return _Size(
+            _capped(max(denominator - part.denominator + part.numerator for part in parts)),
+            denominator,
+            numerator_terms,
+            denominator_terms,
+            _capped(
+                sum(part.bits + part.terms.bit_length() for part in parts) + len(parts).bit_length()
+            ),
+        )
+    if isinstance(node, sympy.Pow):
+        base = parts[0]
+        power = int(node.exp)
+        magnitude = abs(power)
+        numerator_terms = _capped(base.numerator_terms) ** min(magnitude, 64)
+        denominator_terms = _capped(base.denominator_terms) ** min(magnitude, 64)
+        if magnitude > 64 and base.terms > 2:
+            numerator_terms = denominator_terms = _SATURATED
+        scaled = _Size(
+            _capped(base.numerator * magnitude),
+            _capped(base.denominator * magnitude),
+            _capped(numerator_terms),
+            _capped(denominator_terms),
+            _capped((base.bits + base.terms.bit_length()) * magnitude),
+        )
+        if power >= 0:
+            return scaled
+        return _Size(
+            scaled.denominator,
+            scaled.numerator,
+            scaled.denominator_terms,
+            scaled.numerator_terms,
+            scaled.bits,
+        )
+    return _Size(_SATURATED, _SATURATED, _SATURATED, _SATURATED, _SATURATED)  # pragma: no cover
 
 
 def _radical_is_zero(expr: sympy.Basic) -> bool | None:
     """Exact zero test for real algebraic expressions built from rationals with ``+ * /`` and
     rational powers (``None`` when ``expr`` has anything else, or sympy cannot say): the
     minimal polynomial over Q of the number is ``x`` exactly when the number is 0.  About 40×
-    faster than ``simplify`` on the nested radicals of vadhan.prop_2's sharp Hellinger form."""
+    faster than ``simplify`` on the nested radicals of vadhan.prop_2's sharp Hellinger form.
+
+    Its degree is at most the product of the radicals' orders (each distinct ``r**(p/q)``
+    contributes q); past ``_RADICAL_DEGREE`` the answer is False, "not proved" (measured: the
+    sum of six square roots of primes, degree 64, 2.3 s; four square and four cube roots,
+    degree 1296, did not end)."""
+    radicals: set[sympy.Basic] = set()
     for node in sympy.preorder_traversal(expr):
         if isinstance(node, sympy.Pow):
             if not isinstance(node.exp, sympy.Rational):
                 return None
+            if node.exp.q != 1:
+                radicals.add(node)
         elif not isinstance(node, (sympy.Add, sympy.Mul, sympy.Rational)):
             return None
+    if math.prod(int(node.exp.q) for node in radicals) > _RADICAL_DEGREE:
+        return False  # not proved: the minimal polynomial is predicted too costly
     variable = sympy.Dummy("x")
     try:
         polynomial = sympy.minimal_polynomial(expr, variable)
@@ -398,15 +558,16 @@ def _radical_is_zero(expr: sympy.Basic) -> bool | None:
 def proves_zero(expr: sympy.Basic) -> bool:
     """True only if ``expr`` is proved 0 exactly: by the transcendence of e^{1/L} for
     polynomials in exponentials of rationals, by its minimal polynomial for radicals of
-    rationals, else by symbolic simplification (no numerics)."""
-    known = _exp_polynomial_is_zero(expr)
-    if known is not None:
-        return known
-    known = _radical_is_zero(expr)
-    if known is not None:
-        return known
+    rationals, else by symbolic simplification (no numerics).  Each exact route predicts
+    its cost first and answers False ("not proved") past its bound."""
     try:
-        return sympy.simplify(expr) == 0
+        known = _exp_polynomial_is_zero(expr)
+        if known is not None:
+            return known
+        known = _radical_is_zero(expr)
+        if known is not None:
+            return known
+        return bool(sympy.simplify(expr) == 0)
     except Exception:  # sympy can fail in many ways; failing to prove is not an error
         return False
 
@@ -440,6 +601,7 @@ def _sign_of_sympy(expr: sympy.Basic, max_precision: int) -> int:
         precision = min(2 * precision, max_precision)
 
 
+@with_exactpml_errors("sign", undecided=True)
 def sign(expr: object, *, max_precision: int | None = None) -> int:
     """The sign (-1, 0 or 1) of a closed expression, certified.
 
@@ -463,6 +625,7 @@ def sign(expr: object, *, max_precision: int | None = None) -> int:
     return _sign_of_sympy(value, max_precision)
 
 
+@with_exactpml_errors("compare", undecided=True)
 def compare(a: object, b: object, *, max_precision: int | None = None) -> int:
     """-1, 0 or 1 as ``a < b``, ``a == b`` or ``a > b``, certified (see :func:`sign`)."""
     max_precision = _max_precision(max_precision)
@@ -573,6 +736,7 @@ def _ball_bounds(ball: arb) -> tuple[Fraction, Fraction] | None:
     return (mid - rad, mid + rad)
 
 
+@with_exactpml_errors("decimal", undecided=True)
 def decimal(expr: object, digits: int, *, max_precision: int | None = None) -> str:
     """The value of ``expr`` rounded to ``digits`` significant digits, guaranteed correct.
 

@@ -17,12 +17,14 @@ from fractions import Fraction
 import sympy
 
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.exact import Scalar, _describe, as_scalar, to_sympy
 from exactpml.errors import ExactPMLError, InvalidArgument, Undecided
 
 __all__ = [
     "exact_compare",
     "exact_sign",
+    "positive_by_structure",
     "prove_nonnegative",
     "prove_positive",
     "prove_zero",
@@ -34,7 +36,10 @@ def _simplified(value: Scalar) -> sympy.Expr:
     expr = to_sympy(value)
     if expr.is_number or not expr.free_symbols:
         return expr
-    return sympy.simplify(expr)
+    try:
+        return sympy.simplify(expr)
+    except Exception:  # sympy failing to simplify decides nothing: the value as it is
+        return expr
 
 
 def _closed_sign(expr: sympy.Expr) -> int | None:
@@ -135,9 +140,50 @@ def exact_sign(value: Scalar) -> int:
         if prove_positive(as_scalar(-expr)):
             return -1
         raise Undecided(
-            f"cannot decide the sign of {expr} for all values of its symbols", expression=expr
+            f"cannot decide the sign of {abbreviated(expr)} for all values of its symbols",
+            expression=expr,
         )
-    return certify.sign(expr)
+    if positive_by_structure(expr):
+        return 1
+    try:
+        return certify.sign(expr)
+    except Undecided:
+        difference = _positive_difference(expr)
+        if difference is None:
+            raise
+        # p - q with p, q > 0 has the sign of log p - log q, where log(exp(x)) is x: e^ε for
+        # ε = 10^9999 cannot be enclosed, its log can
+        return certify.sign(sympy.log(difference[0]) - sympy.log(difference[1]))
+
+
+def _positive_difference(expr: sympy.Basic) -> tuple[sympy.Expr, sympy.Expr] | None:
+    """(p, q) when ``expr`` is p - q with p and q positive by structure, else None."""
+    if not isinstance(expr, sympy.Add) or len(expr.args) != 2:
+        return None
+    first, second = expr.args
+    for p, q in ((first, -second), (second, -first)):
+        if positive_by_structure(p) and positive_by_structure(q):
+            return p, q
+    return None
+
+
+def positive_by_structure(expr: sympy.Basic) -> bool:
+    """True for a closed number that is positive by its form alone, with no evaluation: a
+    positive rational, ``exp`` of a real closed number, products and rational powers of those.
+
+    >>> positive_by_structure(sympy.exp(sympy.Integer(10) ** 5000) / 3)
+    True
+    """
+    if isinstance(expr, sympy.Rational):
+        return bool(expr > 0)
+    if isinstance(expr, sympy.exp):
+        argument = expr.args[0]
+        return not argument.free_symbols and not argument.has(sympy.I, sympy.nan, sympy.zoo)
+    if isinstance(expr, sympy.Mul):
+        return all(positive_by_structure(factor) for factor in expr.args)
+    if isinstance(expr, sympy.Pow):
+        return positive_by_structure(expr.base) and isinstance(expr.exp, sympy.Rational)
+    return expr is sympy.pi or expr is sympy.E
 
 
 def _exp_exponent(value: Scalar) -> Fraction | None:

@@ -15,22 +15,46 @@ text instead of the dataclass fields.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import sympy
+from sympy.printing.str import StrPrinter
 
+from exactpml.core.abbreviate import abbreviated_repr, long_to_print, printing_order
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.exact import Scalar, to_sympy
 
-__all__ = ["html_table", "number_text", "pretty", "quoted", "symbols_argument"]
+__all__ = [
+    "abbreviated_fields_repr",
+    "exact_text",
+    "html_table",
+    "number_text",
+    "pretty",
+    "printing_order",
+    "quoted",
+    "symbols_argument",
+]
+
+
+def exact_text(value: object) -> str:
+    """The full text of an exact value (any size; Python's 4300-digit limit is lifted while
+    printing), by sympy's ``str`` printer in :func:`printing_order`.
+
+    >>> exact_text(Fraction(10**5000)) == "1" + "0" * 5000
+    True
+    """
+    with big_integer_printing():  # exact values may have more than 4300 digits
+        if isinstance(value, sympy.Basic):
+            return str(StrPrinter({"order": printing_order(value)}).doprint(value))
+        return str(value)
 
 
 def quoted(value: Scalar) -> str:
     """``value`` as a quoted string of the grammar: ``'3/4'``, ``'1'``, ``'sqrt(2)'``."""
-    with big_integer_printing():  # exact values may have more than 4300 digits
-        return repr(str(value))
+    return repr(exact_text(value))
 
 
 def number_text(value: Scalar) -> str:
@@ -75,7 +99,7 @@ def html_table(caption: str, headers: Iterable[object], rows: Iterable[Iterable[
     import html
 
     def cell(value: object, tag: str) -> str:
-        text = str(value)
+        text = exact_text(value)
         return f"<{tag}>{html.escape(text)}</{tag}>"
 
     with big_integer_printing():
@@ -85,3 +109,32 @@ def html_table(caption: str, headers: Iterable[object], rows: Iterable[Iterable[
         f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table>"
     )
+
+
+_Class = TypeVar("_Class", bound=type)
+
+
+def _field_repr(value: object) -> str:
+    if not long_to_print(value):
+        try:
+            return repr(value)
+        except (ValueError, RecursionError):  # a huge int inside an object
+            pass
+    return abbreviated_repr(value, 200)
+
+
+def abbreviated_fields_repr(cls: _Class) -> _Class:
+    """Give a result dataclass the ``repr`` dataclasses would, with each field shown by
+    :func:`~exactpml.core.abbreviate.abbreviated_repr`: the same text for values of ordinary
+    size, and a number of more than 50 digits by its ends and digit count (Python refuses
+    ``repr`` of an int past 4300 digits).  For results (``WorstCase``, ``Supremum``, ...);
+    value objects keep their rebuildable ``repr``.  Apply above ``@dataclass``.
+    """
+    names = [field.name for field in dataclasses.fields(cls) if field.repr]
+
+    def __repr__(self: Any) -> str:
+        body = ", ".join(f"{name}={_field_repr(getattr(self, name))}" for name in names)
+        return f"{type(self).__qualname__}({body})"
+
+    cls.__repr__ = __repr__  # type: ignore[assignment]
+    return cls

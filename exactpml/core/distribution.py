@@ -27,6 +27,8 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.bounds import big_integer_printing
 from exactpml.core.decisions import (
     prove_nonnegative,
     prove_positive,
@@ -45,13 +47,14 @@ from exactpml.core.exact import (
     is_rational,
     to_sympy,
 )
+from exactpml.core.foreign import exactpml_errors
 from exactpml.errors import InvalidArgument
 
 __all__ = ["Distribution", "require_full_support", "require_same_alphabet"]
 
 
 def _label(outcome: Hashable) -> str:
-    return repr(outcome)
+    return abbreviated_repr(outcome)
 
 
 def _rational_probabilities(raw: list[object]) -> tuple[Fraction, ...] | None:
@@ -95,37 +98,41 @@ def validate_probabilities(
         value = exact(raw, where=where, allow_float=allow_float, symbols=symbols)
         if type(value) is not Fraction:
             if to_sympy(value).has(sympy.oo, sympy.S.NegativeInfinity):
-                raise InvalidArgument(f"{where}: {value} is not a finite probability")
+                raise InvalidArgument(f"{where}: {abbreviated(value)} is not a finite probability")
             nonnegative = prove_nonnegative(value)
             if nonnegative is False:
-                raise InvalidArgument(f"{where}: {value} is negative")
-            conditions.extend(
-                unproven_condition(
-                    sympy.Ge(to_sympy(value), 0),
-                    nonnegative,
-                    where=where,
-                    statement=f"{value} >= 0",
+                raise InvalidArgument(f"{where}: {abbreviated(value)} is negative")
+            if nonnegative is None:  # built unevaluated: sympy would evaluate it numerically
+                conditions.extend(
+                    unproven_condition(
+                        sympy.Ge(to_sympy(value), 0, evaluate=False),
+                        nonnegative,
+                        where=where,
+                        statement=f"{abbreviated(value)} >= 0",
+                    )
                 )
-            )
         elif value < 0:
-            raise InvalidArgument(f"{where}: {value} is negative")
+            raise InvalidArgument(f"{where}: {abbreviated(value)} is negative")
         values.append(value)
     total = exact_sum(values)
     if type(total) is Fraction:
         if total != 1:
-            raise InvalidArgument(f"{name}: probabilities sum to {total}, not 1")
+            raise InvalidArgument(f"{name}: probabilities sum to {abbreviated(total)}, not 1")
     else:
         is_one = prove_zero(as_scalar(to_sympy(total) - 1))
         if is_one is False:
-            raise InvalidArgument(f"{name}: probabilities sum to {total}, which is not 1")
-        conditions.extend(
-            unproven_condition(
-                sympy.Eq(to_sympy(total), 1),
-                is_one,
-                where=name,
-                statement=f"the probabilities sum to 1 ({total} = 1)",
+            raise InvalidArgument(
+                f"{name}: probabilities sum to {abbreviated(total)}, which is not 1"
             )
-        )
+        if is_one is None:
+            conditions.extend(
+                unproven_condition(
+                    sympy.Eq(to_sympy(total), 1, evaluate=False),
+                    is_one,
+                    where=name,
+                    statement=f"the probabilities sum to 1 ({abbreviated(total)} = 1)",
+                )
+            )
     return tuple(values), tuple(conditions)
 
 
@@ -157,6 +164,16 @@ class Distribution:
         allow_float: bool = False,
         symbols: Mapping[str, sympy.Symbol] | None = None,
     ) -> None:
+        with exactpml_errors(name):  # a foreign error (unhashable, not pairs, ...) names it
+            self._setup(probabilities, name, allow_float, symbols)
+
+    def _setup(
+        self,
+        probabilities: Mapping[Any, Any] | Iterable[tuple[Any, Any]],
+        name: str,
+        allow_float: bool,
+        symbols: Mapping[str, sympy.Symbol] | None,
+    ) -> None:
         pairs = (
             list(probabilities.items())
             if isinstance(probabilities, Mapping)
@@ -171,7 +188,9 @@ class Distribution:
                 if outcome in index:
                     raise InvalidArgument(f"{name}: outcome {_label(outcome)} appears twice")
             except TypeError as error:
-                raise InvalidArgument(f"{name}: outcome {outcome!r} is not hashable") from error
+                raise InvalidArgument(
+                    f"{name}: outcome {abbreviated_repr(outcome)} is not hashable"
+                ) from error
             index[outcome] = position
         values, conditions = validate_probabilities(
             pairs, name=name, allow_float=allow_float, symbols=symbols
@@ -216,7 +235,9 @@ class Distribution:
         """The distribution putting probability 1 on ``outcome`` (0 on the rest of ``outcomes``)."""
         items = list(outcomes)
         if outcome not in items:
-            raise InvalidArgument(f"point_mass: outcome {outcome!r} is not in the alphabet")
+            raise InvalidArgument(
+                f"point_mass: outcome {abbreviated_repr(outcome)} is not in the alphabet"
+            )
         return cls._trusted(items, [Fraction(int(o == outcome)) for o in items])
 
     @classmethod
@@ -234,7 +255,7 @@ class Distribution:
         conditions: tuple[sympy.Basic, ...] = ()
         for factor in distributions:
             if not isinstance(factor, Distribution):
-                raise InvalidArgument(f"product: {factor!r} is not a Distribution")
+                raise InvalidArgument(f"product: {abbreviated_repr(factor)} is not a Distribution")
             outcomes = [(*o, x) for o in outcomes for x in factor.outcomes]
             probabilities = [
                 exact_product(p, q) for p in probabilities for q in factor.probabilities
@@ -248,7 +269,8 @@ class Distribution:
             return self.probabilities[self._index[outcome]]
         except KeyError:
             raise InvalidArgument(
-                f"outcome {outcome!r} is not in the alphabet {list(self.outcomes)!r}"
+                f"outcome {abbreviated_repr(outcome)} is not in the alphabet "
+                f"{abbreviated_repr(list(self.outcomes))}"
             ) from None
 
     def get(self, outcome: Hashable, default: Scalar = Fraction(0)) -> Scalar:
@@ -303,7 +325,9 @@ class Distribution:
         """The marginal of coordinate ``index`` of tuple-valued outcomes."""
         for outcome in self.outcomes:
             if not isinstance(outcome, tuple) or not -len(outcome) <= index < len(outcome):
-                raise InvalidArgument(f"marginal: outcome {outcome!r} has no coordinate {index}")
+                raise InvalidArgument(
+                    f"marginal: outcome {abbreviated_repr(outcome)} has no coordinate {index}"
+                )
         return self.map(lambda outcome: outcome[index])
 
     def condition_on(self, event: Callable[[Any], bool], *, name: str = "event") -> Distribution:
@@ -337,7 +361,8 @@ class Distribution:
         Probabilities are strings of exactpml's grammar (zeros included), so the text pastes
         after ``from exactpml import *``; free symbols add a ``symbols=`` declaration.
         """
-        body = ", ".join(f"{o!r}: {quoted(p)}" for o, p in self.items())
+        with big_integer_printing():  # labels may be integers of any size
+            body = ", ".join(f"{o!r}: {quoted(p)}" for o, p in self.items())
         return f"Distribution({{{body}}}{symbols_argument(self.probabilities)})"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
@@ -353,7 +378,8 @@ def require_full_support(distribution: Distribution, *, name: str = "prior") -> 
     for outcome, probability in distribution.items():
         if prove_zero(probability):
             raise InvalidArgument(
-                f"{name} must have full support, but outcome {outcome!r} has probability 0"
+                f"{name} must have full support, but outcome {abbreviated_repr(outcome)} has "
+                "probability 0"
             )
 
 
@@ -370,9 +396,9 @@ def require_same_alphabet(
     extra = [o for o in distribution.outcomes if o not in theirs]
     parts = []
     if missing:
-        parts.append(f"missing {missing!r}")
+        parts.append(f"missing {abbreviated_repr(missing)}")
     if extra:
-        parts.append(f"has outcomes not in the {against} {extra!r}")
+        parts.append(f"has outcomes not in the {against} {abbreviated_repr(extra)}")
     raise InvalidArgument(
         f"{name} is over a different alphabet than the {against}: " + "; ".join(parts)
     )

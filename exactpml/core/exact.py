@@ -17,6 +17,14 @@ unless ``allow_float=True`` is passed, which converts the float's exact binary v
 Symbols must carry a sign assumption (``Symbol("t", positive=True)``); otherwise
 non-negativity of probabilities could never be decided.
 
+Printing a big value: a rational is returned as a plain ``Fraction`` (the public rational
+type: equal values hash equally across the API and the fast paths test ``type(value) is
+Fraction``, so no subclass with its own ``repr`` is returned), and Python refuses ``repr`` or
+``str`` of an int of more than 4300 digits (``exact("1e10000")``).  Print exact values of any
+size with :func:`exactpml.render.to_plain` (or ``to_latex``, ``exactpml.io.dump_json``), which
+lift that limit while they print; exactpml's messages show such numbers by their ends and
+digit count (:mod:`exactpml.core.abbreviate`).  The limit is never raised process-wide.
+
 >>> exact("3/10", where="entry")
 Fraction(3, 10)
 >>> exact("0.3", where="entry")
@@ -29,6 +37,7 @@ exactpml.errors.InexactInput: row 'b', output 1: 0.3 is a float, which is inexac
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
@@ -40,9 +49,11 @@ import sympy
 from exactpml.core import _sympy_factor_cache
 from exactpml.core._integer_arithmetic import coprime_fraction as _coprime
 from exactpml.core._integer_arithmetic import reduced_fraction
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import current_bounds, exceeded
+from exactpml.core.foreign import translated
 from exactpml.core.parsing import parse_exact
-from exactpml.errors import InexactInput, InvalidArgument
+from exactpml.errors import ExactPMLError, InexactInput, InvalidArgument
 
 _sympy_factor_cache.install()  # sympy's factor cache refuses composite factors it is given
 
@@ -92,7 +103,7 @@ def to_sympy(value: Scalar | int) -> sympy.Expr:
         return sympy.Integer(value)
     if isinstance(value, sympy.Basic):
         return value
-    raise InvalidArgument(f"{value!r} is not an exact scalar")
+    raise InvalidArgument(f"{abbreviated(value)} is not an exact scalar")
 
 
 def as_scalar(expr: Any) -> Scalar:
@@ -107,21 +118,26 @@ def as_scalar(expr: Any) -> Scalar:
         return expr
     if isinstance(expr, Fraction):
         return Fraction(expr)
-    raise InvalidArgument(f"{expr!r} is not an exact scalar")
+    raise InvalidArgument(f"{abbreviated(expr)} is not an exact scalar")
 
 
 def _describe(where: str) -> str:
     return f"{where}: " if where else ""
 
 
-def _check_sympy(expr: sympy.Basic, where: str) -> Scalar:
+def _check_sympy(expr: sympy.Basic, where: str, *, parsed: bool = False) -> Scalar:
+    """Validate a sympy value (``parsed``: read by the grammar, whose bounds it has met)."""
     if expr.has(sympy.Float):
         raise InexactInput(
-            f"{_describe(where)}{expr} contains a floating-point number, which is inexact; "
-            "use sympy.Rational or a string such as '3/10'"
+            f"{_describe(where)}{abbreviated(expr)} contains a floating-point number, which is "
+            "inexact; use sympy.Rational or a string such as '3/10'"
         )
     if expr.has(sympy.nan, sympy.zoo) or expr is sympy.nan:
-        raise InvalidArgument(f"{_describe(where)}{expr} is not a number (NaN or complex infinity)")
+        raise InvalidArgument(
+            f"{_describe(where)}{abbreviated(expr)} is not a number (NaN or complex infinity)"
+        )
+    if not parsed:
+        _check_sympy_bounds(expr, where)
     for symbol in expr.free_symbols:
         if not isinstance(symbol, sympy.Symbol):
             continue
@@ -132,12 +148,52 @@ def _check_sympy(expr: sympy.Basic, where: str) -> Scalar:
         )
         if symbol.is_extended_real is not True or not known_sign:
             raise InvalidArgument(
-                f"{_describe(where)}symbol {symbol} has unknown sign; declare it with an "
-                f"assumption, e.g. sympy.Symbol('{symbol}', positive=True)"
+                f"{_describe(where)}symbol {abbreviated(symbol)} has unknown sign; declare it "
+                f"with an assumption, e.g. sympy.Symbol('{abbreviated(symbol)}', positive=True)"
             )
     if expr.has(sympy.I) and sympy.simplify(sympy.im(expr)) != 0:
-        raise InvalidArgument(f"{_describe(where)}{expr} is complex; probabilities are real")
+        raise InvalidArgument(
+            f"{_describe(where)}{abbreviated(expr)} is complex; probabilities are real"
+        )
     return as_scalar(expr)
+
+
+def _check_sympy_bounds(expr: sympy.Basic, where: str) -> None:
+    """The grammar's bounds on a sympy expression given as a value: an unevaluated power or
+    factorial that anything touching it would evaluate is refused before it is (``Pow(2,
+    10**5000, evaluate=False)``, ``factorial(10**5000, evaluate=False)``)."""
+    bounds = current_bounds()
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.Pow) and isinstance(node.exp, sympy.Rational):
+            p, q = int(node.exp.p), int(node.exp.q)
+            base = node.base
+            if isinstance(base, sympy.Rational):
+                bits = max(int(base.p).bit_length(), int(base.q).bit_length())
+                if abs(base) != 1 and (bits - 1) * abs(p) > bounds.integer_bits * q:
+                    raise exceeded(
+                        where, f"the power {abbreviated(node)} has too many bits", "integer_bits"
+                    )
+                if q > 1 and bits > bounds.root_bits:
+                    raise exceeded(
+                        where, f"the root of a {bits}-bit number is too costly", "root_bits"
+                    )
+            elif max(abs(p), q) > bounds.symbolic_exponent:
+                raise exceeded(
+                    where,
+                    f"the exponent {abbreviated(node.exp)} of {abbreviated(base)} is too large",
+                    "symbolic_exponent",
+                )
+        elif isinstance(node, (sympy.factorial, sympy.binomial)):
+            for argument in node.args:
+                if (
+                    isinstance(argument, sympy.Integer)
+                    and abs(argument) > bounds.factorial_argument
+                ):
+                    raise exceeded(
+                        where,
+                        f"{abbreviated(node)} has the argument {abbreviated(argument)}",
+                        "factorial_argument",
+                    )
 
 
 def exact(
@@ -159,6 +215,23 @@ def exact(
         allow_symbolic: when False, only rationals are accepted.
         symbols: names that strings may use, mapped to sympy symbols with assumptions.
     """
+    if type(value) is Fraction and allow_symbolic:  # the fast path
+        return value
+    try:
+        return _exact(value, where, allow_float, allow_symbolic, symbols)
+    except (ExactPMLError, AssertionError):
+        raise
+    except Exception as foreign:  # sympy, numpy, decimal, Python's arithmetic
+        raise translated(foreign, where or "exact") from None
+
+
+def _exact(
+    value: object,
+    where: str,
+    allow_float: bool,
+    allow_symbolic: bool,
+    symbols: Mapping[str, sympy.Symbol] | None,
+) -> Scalar:
     result: Scalar
     if type(value) is Fraction:
         result = value
@@ -168,17 +241,20 @@ def exact(
         result = Fraction(value)
     elif isinstance(value, _FLOAT_TYPES):
         if not allow_float:
-            shown = repr(float(value)) if isinstance(value, float) else str(value)
-            raise InexactInput(
-                f'{_describe(where)}{shown} is a float, which is inexact; pass "{shown}" or '
-                f"{Fraction(shown)!r} for the exact value, or allow_float=True to use the "
-                "float's binary value"
-                if _is_finite_decimal(shown)
-                else f"{_describe(where)}{shown} is a float, which is inexact and not finite"
-            )
+            raise InexactInput(_float_message(value, where))
         if isinstance(value, sympy.Float):
             if not value.is_finite:
-                raise InvalidArgument(f"{_describe(where)}{value} is not a finite number")
+                raise InvalidArgument(
+                    f"{_describe(where)}{abbreviated(value)} is not a finite number"
+                )
+            _, mantissa, exponent, _ = value._mpf_
+            bits = int(mantissa).bit_length() + abs(int(exponent))
+            if bits > current_bounds().integer_bits:
+                raise exceeded(
+                    where,
+                    f"the float's exact binary value has {abbreviated(bits)} bits",
+                    "integer_bits",
+                )
             result = as_scalar(sympy.Rational(value))  # the exact binary value
         else:
             try:
@@ -204,19 +280,51 @@ def exact(
         result = Fraction(int(value.numerator), int(value.denominator))
     else:
         raise InvalidArgument(
-            f"{_describe(where)}{value!r} of type {type(value).__name__} is not an exact number"
+            f"{_describe(where)}{abbreviated(value)} of type {type(value).__name__} is not an "
+            "exact number"
         )
     if not allow_symbolic and not is_rational(result):
-        raise InvalidArgument(f"{_describe(where)}{value!r} must be a rational number here")
+        raise InvalidArgument(
+            f"{_describe(where)}{abbreviated(value)} must be a rational number here"
+        )
     return result
 
 
-def _is_finite_decimal(text: str) -> bool:
+_FLOAT_EXPONENT_SHOWN = 1_000  # decimal exponents up to this size get the Fraction suggestion
+
+
+def _float_message(value: object, where: str) -> str:
+    """The message refusing a float: its text and, when small, its exact decimal value."""
+    if isinstance(value, float):  # numpy's float64 too
+        shown = repr(float(value))
+        finite = math.isfinite(value)
+    elif isinstance(value, sympy.Float):
+        shown = abbreviated(value)
+        finite = bool(value.is_finite)
+    else:  # another numpy float: at most a few thousand decimal exponents
+        shown = str(value)
+        finite = bool(_np.isfinite(value))  # type: ignore[call-overload]
+    if not finite:
+        return f"{_describe(where)}{shown} is a float, which is inexact and not finite"
+    suggestion = f'"{shown}"' if "…" not in shown else "its decimal digits as a string"
+    decimal = _finite_decimal(shown)
+    if decimal is not None and max(decimal.numerator, decimal.denominator).bit_length() < 160:
+        suggestion += f" or {decimal!r}"
+    return (
+        f"{_describe(where)}{shown} is a float, which is inexact; pass {suggestion} for the "
+        "exact value, or allow_float=True to use the float's binary value"
+    )
+
+
+def _finite_decimal(text: str) -> Fraction | None:
+    """``Fraction(text)`` for a finite decimal whose exponent is small (else None)."""
+    exponent = text.lower().partition("e")[2]
     try:
-        Fraction(text)
+        if exponent and abs(int(exponent)) > _FLOAT_EXPONENT_SHOWN:
+            return None
+        return Fraction(text)
     except (ValueError, ZeroDivisionError):
-        return False
-    return True
+        return None
 
 
 def _decimal(value: Decimal, where: str) -> Fraction:
@@ -232,7 +340,7 @@ def _decimal(value: Decimal, where: str) -> Fraction:
     if significant and abs(exponent + len(digits) - 1) > bounds.decimal_exponent:
         raise exceeded(
             where,
-            f"the number's exponent {exponent + len(digits) - 1} is too large",
+            f"the number's exponent {abbreviated(exponent + len(digits) - 1)} is too large",
             "decimal_exponent",
         )
     if not significant:
@@ -245,7 +353,7 @@ def _parse_string(text: str, where: str, symbols: Mapping[str, sympy.Symbol] | N
     value = parse_exact(text, where=where, symbols=symbols)
     if type(value) is Fraction:
         return value
-    return _check_sympy(value, where)
+    return _check_sympy(value, where, parsed=True)
 
 
 def lowest_terms(numerator: int, denominator: int) -> Fraction:

@@ -33,9 +33,16 @@ from typing import Any
 import sympy
 
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import big_integer_printing
-from exactpml.core.decisions import prove_nonnegative, prove_zero
-from exactpml.core.display import number_text, pretty, symbols_argument
+from exactpml.core.decisions import exact_sign, prove_nonnegative, prove_zero
+from exactpml.core.display import (
+    exact_text,
+    number_text,
+    pretty,
+    printing_order,
+    symbols_argument,
+)
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
 
@@ -69,7 +76,9 @@ class LogValue:
                 else exact(ratio, where="ratio of a log value")
             )
         if value is not sympy.oo and prove_nonnegative(value) is False:
-            raise InvalidArgument(f"the ratio of a log value must be non-negative, got {value}")
+            raise InvalidArgument(
+                f"the ratio of a log value must be non-negative, got {abbreviated(value)}"
+            )
         object.__setattr__(self, "ratio", value)
         object.__setattr__(self, "conditions", tuple(conditions))
 
@@ -144,8 +153,7 @@ class LogValue:
             return certify.decimal(self.to_sympy(), digits)
 
     def __str__(self) -> str:
-        with big_integer_printing():  # exact ratios may have more than 4300 digits
-            return str(self.to_sympy())
+        return exact_text(self.to_sympy())  # any size: the 4300-digit limit is lifted
 
     def __repr__(self) -> str:
         """Python that rebuilds this value and reads as the logarithm it is.
@@ -169,8 +177,9 @@ class LogValue:
         pretty(self, printer, cycle)
 
     def _repr_latex_(self) -> str:
+        expression = self.to_sympy()
         with big_integer_printing():
-            return f"${sympy.latex(self.to_sympy())}$"
+            return f"${sympy.latex(expression, order=printing_order(expression))}$"
 
     # --- arithmetic in the log domain -------------------------------------------------
     def __add__(self, other: object) -> LogValue:
@@ -197,7 +206,7 @@ class LogValue:
         if isinstance(other, bool) or not isinstance(other, int):
             return NotImplemented
         if other < 0:
-            raise InvalidArgument(f"multiplier {other} must not be negative")
+            raise InvalidArgument(f"multiplier {abbreviated(other)} must not be negative")
         if self.is_infinite:
             return LogValue(1) if other == 0 else self
         return LogValue(
@@ -301,7 +310,7 @@ def _compare_ratios(a: Scalar, b: Scalar) -> int:
         if negative:
             return -1
         raise Undecided(
-            f"cannot decide the sign of {difference} for all values of its symbols",
+            f"cannot decide the sign of {abbreviated(difference)} for all values of its symbols",
             expression=difference,
         )
-    return certify.sign(difference)
+    return exact_sign(as_scalar(difference))  # certified; compares logs when e^ε is huge

@@ -25,6 +25,8 @@ from typing import Any
 import sympy
 
 from exactpml.core._integer_kernel import IntegerKernel, integer_rows
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.bounds import big_integer_printing
 from exactpml.core.decisions import prove_zero
 from exactpml.core.display import html_table, pretty, quoted, symbols_argument
 from exactpml.core.distribution import Distribution, require_same_alphabet, validate_probabilities
@@ -36,6 +38,7 @@ from exactpml.core.exact import (
     exact_quotient,
     exact_sum,
 )
+from exactpml.core.foreign import exactpml_errors
 from exactpml.errors import InvalidArgument
 
 __all__ = ["Mechanism"]
@@ -44,7 +47,7 @@ Label = Hashable
 
 
 def _entry_name(x: Label, y: Label) -> str:
-    return f"row {x!r}, output {y!r}"
+    return f"row {abbreviated_repr(x)}, output {abbreviated_repr(y)}"
 
 
 def _matrix_of(
@@ -101,6 +104,17 @@ class Mechanism:
         symbols: Mapping[str, sympy.Symbol] | None = None,
         name: str = "mechanism",
     ) -> None:
+        with exactpml_errors(name):  # a foreign error (unhashable label, ...) names it
+            self._from_kernel(kernel, outputs, allow_float, symbols, name)
+
+    def _from_kernel(
+        self,
+        kernel: Mapping[Any, Mapping[Any, Any]],
+        outputs: Sequence[Label] | None,
+        allow_float: bool,
+        symbols: Mapping[str, sympy.Symbol] | None,
+        name: str,
+    ) -> None:
         if not isinstance(kernel, Mapping):
             raise InvalidArgument(
                 f"{name}: expected a mapping input -> {{output: probability}}, got "
@@ -112,7 +126,8 @@ class Mechanism:
         for x in inputs:
             if not isinstance(kernel[x], Mapping):
                 raise InvalidArgument(
-                    f"{name}: row {x!r} must be a mapping output -> probability, got "
+                    f"{name}: row {abbreviated_repr(x)} must be a mapping output -> probability, "
+                    "got "
                     f"{type(kernel[x]).__name__}"
                 )
         if outputs is None:
@@ -133,8 +148,9 @@ class Mechanism:
                 for y in kernel[x]:
                     if y not in known:
                         raise InvalidArgument(
-                            f"{name}: row {x!r} names output {y!r}, which is not among the "
-                            f"outputs {list(output_labels)!r}"
+                            f"{name}: row {abbreviated_repr(x)} names output "
+                            f"{abbreviated_repr(y)}, which is not among the "
+                            f"outputs {abbreviated_repr(list(output_labels))}"
                         )
         if not output_labels:
             raise InvalidArgument(f"{name}: the output alphabet is empty")
@@ -174,12 +190,14 @@ class Mechanism:
                 for y, numerator in zip(outputs, numerators, strict=True):
                     if numerator < 0:
                         raise InvalidArgument(
-                            f"{_entry_name(x, y)}: {Fraction(numerator, denominator)} is negative"
+                            f"{_entry_name(x, y)}: "
+                            f"{abbreviated(Fraction(numerator, denominator))} is negative"
                         )
                 total = sum(numerators)
                 if total != denominator:
                     raise InvalidArgument(
-                        f"{name}: row {x!r} sums to {Fraction(total, denominator)}, not 1"
+                        f"{name}: row {abbreviated_repr(x)} sums to "
+                        f"{abbreviated(Fraction(total, denominator))}, not 1"
                     )
                 rows.append(values)
                 if all_rational:
@@ -188,7 +206,7 @@ class Mechanism:
                 continue
             values, row_conditions = validate_probabilities(
                 list(zip(outputs, raw_row, strict=True)),
-                name=f"{name}: row {x!r}",
+                name=f"{name}: row {abbreviated_repr(x)}",
                 allow_float=allow_float,
                 symbols=symbols,
                 entry_name=lambda y, x=x: _entry_name(x, y),  # type: ignore[misc]
@@ -234,9 +252,11 @@ class Mechanism:
             for position, x in enumerate(inputs):
                 try:
                     if x in input_index:
-                        raise InvalidArgument(f"{name}: input {x!r} appears twice")
+                        raise InvalidArgument(f"{name}: input {abbreviated_repr(x)} appears twice")
                 except TypeError as error:
-                    raise InvalidArgument(f"{name}: input {x!r} is not hashable") from error
+                    raise InvalidArgument(
+                        f"{name}: input {abbreviated_repr(x)} is not hashable"
+                    ) from error
                 input_index[x] = position
         object.__setattr__(self, "_input_index", input_index)
         object.__setattr__(self, "_output_index", {y: i for i, y in enumerate(outputs)})
@@ -259,6 +279,19 @@ class Mechanism:
         >>> Mechanism.from_matrix([["1/2", "1/2"], [0, 1]]).probability(1, 1)
         Fraction(1, 1)
         """
+        with exactpml_errors(name):  # a foreign error (a row that is not a list, ...)
+            return cls._from_rows(matrix, inputs, outputs, allow_float, symbols, name)
+
+    @classmethod
+    def _from_rows(
+        cls,
+        matrix: Sequence[Sequence[object]],
+        inputs: Sequence[Label] | None,
+        outputs: Sequence[Label] | None,
+        allow_float: bool,
+        symbols: Mapping[str, sympy.Symbol] | None,
+        name: str,
+    ) -> Mechanism:
         rows = [list(row) for row in matrix]
         if not rows:
             raise InvalidArgument(f"{name}: the input alphabet is empty")
@@ -329,7 +362,8 @@ class Mechanism:
             return self._input_index[x]
         except (KeyError, TypeError):
             raise InvalidArgument(
-                f"input {x!r} is not in the mechanism's inputs {list(self.inputs)!r}"
+                f"input {abbreviated_repr(x)} is not in the mechanism's inputs "
+                f"{abbreviated_repr(list(self.inputs))}"
             ) from None
 
     def output_position(self, y: Label) -> int:
@@ -338,7 +372,8 @@ class Mechanism:
             return self._output_index[y]
         except (KeyError, TypeError):
             raise InvalidArgument(
-                f"output {y!r} is not in the mechanism's outputs {list(self.outputs)!r}"
+                f"output {abbreviated_repr(y)} is not in the mechanism's outputs "
+                f"{abbreviated_repr(list(self.outputs))}"
             ) from None
 
     def probability(self, x: Label, y: Label) -> Scalar:
@@ -437,7 +472,8 @@ class Mechanism:
         if prove_zero(mass):
             if strict:
                 raise InvalidArgument(
-                    f"output {output!r} has probability zero under the prior, so the "
+                    f"output {abbreviated_repr(output)} has probability zero under the prior, so "
+                    "the "
                     "posterior is undefined (strict=True)"
                 )
             return prior
@@ -460,7 +496,8 @@ class Mechanism:
         missing = [y for y in self.outputs if y not in kernel._input_index]
         if missing:
             raise InvalidArgument(
-                f"post_process: the post-processing kernel has no row for output(s) {missing!r}"
+                f"post_process: the post-processing kernel has no row for output(s) "
+                f"{abbreviated_repr(missing)}"
             )
         matrix = []
         for row in self.rows:
@@ -498,7 +535,7 @@ class Mechanism:
             raise InvalidArgument("mixture: the two mechanisms have different input alphabets")
         lam = exact(weight, where="mixture weight")
         if type(lam) is Fraction and not 0 <= lam <= 1:
-            raise InvalidArgument(f"mixture weight {lam} must lie in [0, 1]")
+            raise InvalidArgument(f"mixture weight {abbreviated(lam)} must lie in [0, 1]")
         outputs = list(dict.fromkeys([*self.outputs, *other.outputs]))
         rest = exact_difference(Fraction(1), lam)
         matrix = []
@@ -601,18 +638,19 @@ class Mechanism:
         order); entries are strings of exactpml's grammar, so the text pastes after
         ``from exactpml import *``; free symbols add a ``symbols=`` declaration.
         """
-        body = ", ".join(
-            f"{x!r}: {{"
-            + ", ".join(
-                f"{y!r}: {quoted(v)}"
-                for y, v in zip(self.outputs, row, strict=True)
-                if not prove_zero(v)
+        with big_integer_printing():  # labels may be integers of any size
+            body = ", ".join(
+                f"{x!r}: {{"
+                + ", ".join(
+                    f"{y!r}: {quoted(v)}"
+                    for y, v in zip(self.outputs, row, strict=True)
+                    if not prove_zero(v)
+                )
+                + "}"
+                for x, row in zip(self.inputs, self.rows, strict=True)
             )
-            + "}"
-            for x, row in zip(self.inputs, self.rows, strict=True)
-        )
-        extra = symbols_argument(v for row in self.rows for v in row)
-        return f"Mechanism({{{body}}}, outputs={list(self.outputs)!r}{extra})"
+            extra = symbols_argument(v for row in self.rows for v in row)
+            return f"Mechanism({{{body}}}, outputs={list(self.outputs)!r}{extra})"
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         pretty(self, printer, cycle)

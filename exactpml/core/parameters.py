@@ -49,6 +49,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, cut
 from exactpml.core.decisions import exact_compare, prove_nonnegative, prove_positive
 from exactpml.core.exact import Scalar, as_scalar, exact, exact_difference, to_sympy
 from exactpml.core.logvalue import LogValue
@@ -75,7 +76,14 @@ _INFINITIES = (sympy.oo, sympy.S.NegativeInfinity)
 
 
 def _shown(value: object) -> str:
-    return str(value) if isinstance(value, (Fraction, sympy.Basic, LogValue)) else repr(value)
+    """A parameter's value in a message: exact values abbreviated (``1000000000…0000000000
+    (10000 digits)``), anything else by its ``repr`` cut to its ends."""
+    if isinstance(value, (int, Fraction, sympy.Basic, LogValue)) and not isinstance(value, bool):
+        return abbreviated(value)
+    try:
+        return cut(repr(value), 160)
+    except Exception:  # a repr that fails (a huge int inside a container)
+        return abbreviated(value)
 
 
 def _decide(value: Scalar, proof: bool | None, *, name: str, shown: object, rule: str) -> None:
@@ -120,12 +128,12 @@ def real_number(
         infinite: ``oo`` and ``-oo`` are accepted.
     """
     if isinstance(value, complex):
-        raise InvalidArgument(f"{name}={value!r} must be a real number")
+        raise InvalidArgument(f"{name}={_shown(value)} must be a real number")
     if isinstance(value, sympy.Basic) and (value.has(sympy.I) or value.is_extended_real is False):
-        raise InvalidArgument(f"{name}={value} must be a real number")
+        raise InvalidArgument(f"{name}={_shown(value)} must be a real number")
     if isinstance(value, LogValue):
         raise InvalidArgument(
-            f"{name}={value} is a LogValue; pass a number here (LogValue stands for ε only)"
+            f"{name}={_shown(value)} is a LogValue; pass a number here (LogValue stands for ε only)"
         )
     number = exact(value, where=name)
     if type(number) is Fraction:
@@ -133,14 +141,14 @@ def real_number(
     expr = to_sympy(number)
     if expr in _INFINITIES:
         if not infinite:
-            raise InvalidArgument(f"{name}={expr} must be finite")
+            raise InvalidArgument(f"{name}={_shown(expr)} must be finite")
         return number
     if expr.has(sympy.oo, sympy.S.NegativeInfinity, sympy.zoo, sympy.nan):
-        raise InvalidArgument(f"{name}={expr} must be a finite real number")
+        raise InvalidArgument(f"{name}={_shown(expr)} must be a finite real number")
     if rational:
-        raise InvalidArgument(f"{name}={expr} must be a rational number")
+        raise InvalidArgument(f"{name}={_shown(expr)} must be a rational number")
     if expr.free_symbols and not symbolic:
-        raise InvalidArgument(f"{name}={expr} must be a number, not a symbolic expression")
+        raise InvalidArgument(f"{name}={_shown(expr)} must be a number, not a symbolic expression")
     return number
 
 
@@ -174,9 +182,9 @@ def probability(
 def positive_integer(value: object, *, name: str, minimum: int = 1) -> int:
     """An ``int`` (not a bool) of at least ``minimum``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgument(f"{name}={value!r} must be an int >= {minimum}")
+        raise InvalidArgument(f"{name}={_shown(value)} must be an int >= {minimum}")
     if value < minimum:
-        raise InvalidArgument(f"{name}={value} must be an int >= {minimum}")
+        raise InvalidArgument(f"{name}={_shown(value)} must be an int >= {minimum}")
     return value
 
 
@@ -188,7 +196,7 @@ def renyi_order(value: object, *, name: str = "order", minimum: int = 1) -> Scal
     ):
         raise InvalidArgument(f"{name}={_shown(number)} must be greater than {minimum}")
     if number is not sympy.oo and type(number) is not Fraction:
-        raise InvalidArgument(f"{name}={number} must be a rational number or oo")
+        raise InvalidArgument(f"{name}={_shown(number)} must be a rational number or oo")
     return number
 
 
@@ -215,7 +223,7 @@ def exp_epsilon_of(
     if epsilon is None:
         ratio = real_number(exp_epsilon, name="exp_epsilon", infinite=True)
         if ratio is sympy.S.NegativeInfinity or _sign_test(ratio, False) is False:
-            raise InvalidArgument(f"exp_epsilon={ratio} must not be negative (e^ε > 0)")
+            raise InvalidArgument(f"exp_epsilon={_shown(ratio)} must not be negative (e^ε > 0)")
         return _checked_ratio(ratio, name="exp_epsilon", shown=ratio, negative=negative_allowed)
     value = real_number(epsilon, name=name, infinite=True)
     if value is sympy.oo:
@@ -238,10 +246,11 @@ def _checked_ratio(ratio: Scalar, *, name: str, shown: object, negative: bool) -
     if not negative:
         above_one = _sign_test(exact_difference(ratio, Fraction(1)), False)
         if name == "exp_epsilon" and above_one is False:
-            raise InvalidArgument(f"exp_epsilon={ratio} must be at least 1 (epsilon >= 0)")
+            raise InvalidArgument(f"exp_epsilon={_shown(ratio)} must be at least 1 (epsilon >= 0)")
         if above_one is False:
             raise InvalidArgument(
-                f"{name}={shown} must not be negative (its ratio e^ε = {ratio} is below 1)"
+                f"{name}={_shown(shown)} must not be negative "
+                f"(its ratio e^ε = {_shown(ratio)} is below 1)"
             )
         _decide(ratio, above_one, name=name, shown=shown, rule="not be negative")
     return ratio

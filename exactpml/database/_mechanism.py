@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.display import pretty
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact, exact_difference, exact_quotient, exact_sum
@@ -64,7 +65,8 @@ class DatabaseMechanism:
         for x in kernel.inputs:
             if not isinstance(x, tuple):
                 raise InvalidArgument(
-                    f"{name}: input {x!r} is not a tuple; a database mechanism's inputs are "
+                    f"{name}: input {abbreviated_repr(x)} is not a tuple; a database mechanism's "
+                    "inputs are "
                     "the n-tuples of D^n"
                 )
             inputs.append(x)
@@ -79,8 +81,9 @@ class DatabaseMechanism:
         if len(present) != space.count:
             missing = next(x for x in space.databases() if x not in present)
             raise InvalidArgument(
-                f"{name}: database {missing!r} of D^n has no row ({len(present)} of "
-                f"{space.count} databases given)"
+                f"{name}: database {abbreviated_repr(missing)} of D^n has no row ({len(present)} "
+                "of "
+                f"{abbreviated(space.count)} databases given)"
             )
         object.__setattr__(self, "mechanism", kernel)
         object.__setattr__(self, "space", space)
@@ -302,7 +305,7 @@ def random_row_mechanism(
     space = DatabaseSpace(alphabet, size)
     rate = exact(probability, where="probability")
     if type(rate) is Fraction and not 0 <= rate <= 1:
-        raise InvalidArgument(f"probability={rate} must lie in [0, 1]")
+        raise InvalidArgument(f"probability={abbreviated(rate)} must lie in [0, 1]")
     rest = exact_difference(Fraction(1), rate)
     share = exact_quotient(rate, Fraction(space.size))
     if with_index:

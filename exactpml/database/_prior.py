@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.display import pretty
 from exactpml.core.distribution import Distribution
@@ -74,9 +75,10 @@ def check_database_prior(
     if isinstance(prior, ProductPrior):
         if prior.space != space:
             raise InvalidArgument(
-                f"{name} is a product prior on {prior.space.size} entries over "
-                f"{list(prior.space.alphabet)!r}, but the databases have n={space.size} entries "
-                f"over {list(space.alphabet)!r}"
+                f"{name} is a product prior on {abbreviated(prior.space.size)} entries over "
+                f"{abbreviated_repr(list(prior.space.alphabet))}, but the databases have "
+                f"n={abbreviated(space.size)} entries "
+                f"over {abbreviated_repr(list(space.alphabet))}"
             )
         return prior
     if not isinstance(prior, Distribution):
@@ -88,7 +90,8 @@ def check_database_prior(
     if len(prior) != space.count:
         missing = next(x for x in space.databases() if x not in prior)
         raise InvalidArgument(
-            f"{name} is not a distribution on D^n: database {missing!r} is missing (build it "
+            f"{name} is not a distribution on D^n: database {abbreviated_repr(missing)} is missing "
+            "(build it "
             "with joint_prior, which fills in zeros)"
         )
     return prior
@@ -131,8 +134,9 @@ class ProductPrior:
         for i, factor in enumerate(factors):
             if set(factor.outcomes) != set(space.alphabet) or len(factor) != len(space.alphabet):
                 raise InvalidArgument(
-                    f"marginals[{i}] is over {list(factor.outcomes)!r}, not over the alphabet "
-                    f"{list(space.alphabet)!r}"
+                    f"marginals[{abbreviated(i)}] is over "
+                    f"{abbreviated_repr(list(factor.outcomes))}, not over the alphabet "
+                    f"{abbreviated_repr(list(space.alphabet))}"
                 )
         ordered = tuple(
             f
@@ -151,7 +155,7 @@ class ProductPrior:
         1000
         """
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise InvalidArgument(f"size={size!r} must be an int of at least 1")
+            raise InvalidArgument(f"size={abbreviated_repr(size)} must be an int of at least 1")
         factor = marginal if isinstance(marginal, Distribution) else Distribution(marginal)
         self = object.__new__(cls)
         object.__setattr__(self, "space", DatabaseSpace(factor.outcomes, size))
@@ -215,7 +219,9 @@ def _prior_space(prior: object, name: str = "prior") -> DatabaseSpace:
         )
     first = prior.outcomes[0]
     if not isinstance(first, tuple) or not first:
-        raise InvalidArgument(f"{name} is not a distribution on D^n: outcome {first!r}")
+        raise InvalidArgument(
+            f"{name} is not a distribution on D^n: outcome {abbreviated_repr(first)}"
+        )
     alphabet = dict.fromkeys(entry for x in prior.outcomes if isinstance(x, tuple) for entry in x)
     space = DatabaseSpace(alphabet, len(first))
     check_database_prior(space, prior, name=name)
@@ -251,14 +257,17 @@ def entry_conditional(
         ):
             if prove_zero(factor[entry]):
                 raise InvalidArgument(
-                    f"others={others!r} has probability zero under the prior (entry "
-                    f"{entry!r} at position {position})"
+                    f"others={abbreviated_repr(others)} has probability zero under the prior "
+                    "(entry "
+                    f"{entry!r} at position {abbreviated(position)})"
                 )
         return prior.marginal(index)
     masses = [prior[space.insert(others, index, d)] for d in space.alphabet]
     total = exact_sum(masses)
     if prove_zero(total):
-        raise InvalidArgument(f"others={others!r} has probability zero under the prior")
+        raise InvalidArgument(
+            f"others={abbreviated_repr(others)} has probability zero under the prior"
+        )
     return Distribution._trusted(
         space.alphabet, [exact_quotient(m, total) for m in masses], prior.conditions
     )
@@ -317,7 +326,9 @@ def conditional_entry_leakage(
     check_index(index, space.size)
     others = space.check_others(others, index)
     if prove_zero(exact_sum(joint[space.insert(others, index, d)] for d in space.alphabet)):
-        raise InvalidArgument(f"others={others!r} has probability zero under the prior")
+        raise InvalidArgument(
+            f"others={abbreviated_repr(others)} has probability zero under the prior"
+        )
     return conditional_pointwise_maximal_leakage(
         explicit.mechanism,
         joint,

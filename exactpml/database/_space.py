@@ -11,6 +11,8 @@ from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.errors import InvalidArgument
 
 __all__ = ["BOTTOM", "Database", "DatabaseSpace", "Label"]
@@ -38,12 +40,18 @@ BOTTOM = _Bottom.BOTTOM
 def check_index(index: object, size: int, *, name: str = "index") -> int:
     """``index`` as an entry position of a database of ``size`` entries, or a clear error."""
     if isinstance(index, bool) or not isinstance(index, int):
-        raise InvalidArgument(f"{name}={index!r} must be an int (an entry position)")
+        raise InvalidArgument(
+            f"{name}={abbreviated_repr(index)} must be an int (an entry position)"
+        )
     if not 0 <= index < size:
-        raise InvalidArgument(f"{name}={index} must lie in [0, {size - 1}] (n={size} entries)")
+        raise InvalidArgument(
+            f"{name}={abbreviated(index)} must lie in [0, {abbreviated(size - 1)}] "
+            f"(n={abbreviated(size)} entries)"
+        )
     return index
 
 
+@abbreviated_fields_repr  # a size of any size prints by its ends
 @dataclass(frozen=True, slots=True, init=False)
 class DatabaseSpace:
     """The set D^n of databases with n entries from the finite alphabet D.
@@ -64,7 +72,7 @@ class DatabaseSpace:
                 letters = tuple(alphabet)
             except TypeError:
                 raise InvalidArgument(
-                    f"alphabet={alphabet!r} must be an iterable of entries"
+                    f"alphabet={abbreviated_repr(alphabet)} must be an iterable of entries"
                 ) from None
         if not letters:
             raise InvalidArgument("alphabet: the entry alphabet D is empty")
@@ -72,14 +80,20 @@ class DatabaseSpace:
         for letter in letters:
             try:
                 if letter in seen:
-                    raise InvalidArgument(f"alphabet: entry {letter!r} appears twice")
+                    raise InvalidArgument(
+                        f"alphabet: entry {abbreviated_repr(letter)} appears twice"
+                    )
             except TypeError:
-                raise InvalidArgument(f"alphabet: entry {letter!r} is not hashable") from None
+                raise InvalidArgument(
+                    f"alphabet: entry {abbreviated_repr(letter)} is not hashable"
+                ) from None
             seen.add(letter)
         if isinstance(size, bool) or not isinstance(size, int):
-            raise InvalidArgument(f"size={size!r} must be an int (the number n of entries)")
+            raise InvalidArgument(
+                f"size={abbreviated_repr(size)} must be an int (the number n of entries)"
+            )
         if size < 1:
-            raise InvalidArgument(f"size={size} must be at least 1")
+            raise InvalidArgument(f"size={abbreviated(size)} must be at least 1")
         object.__setattr__(self, "alphabet", letters)
         object.__setattr__(self, "size", size)
 
@@ -97,13 +111,15 @@ class DatabaseSpace:
         """Return ``database`` as a tuple, or raise naming what is wrong with it."""
         if not isinstance(database, (tuple, list)):
             raise InvalidArgument(
-                f"{name}={database!r} must be a tuple of n={self.size} entries from "
-                f"{list(self.alphabet)!r}"
+                f"{name}={abbreviated_repr(database)} must be a tuple of "
+                f"n={abbreviated(self.size)} entries from "
+                f"{abbreviated_repr(list(self.alphabet))}"
             )
         if len(database) != self.size:
             raise InvalidArgument(
-                f"{name}={tuple(database)!r} has {len(database)} entries, but databases have "
-                f"n={self.size}"
+                f"{name}={abbreviated_repr(tuple(database))} has {len(database)} entries, but "
+                "databases have "
+                f"n={abbreviated(self.size)}"
             )
         for position, entry in enumerate(database):
             try:
@@ -112,8 +128,9 @@ class DatabaseSpace:
                 known = False
             if not known:
                 raise InvalidArgument(
-                    f"{name}={tuple(database)!r}: entry {entry!r} at position {position} is not "
-                    f"in the alphabet {list(self.alphabet)!r}"
+                    f"{name}={abbreviated_repr(tuple(database))}: entry {entry!r} at position "
+                    f"{abbreviated(position)} is not "
+                    f"in the alphabet {abbreviated_repr(list(self.alphabet))}"
                 )
         return tuple(database)
 
@@ -125,7 +142,7 @@ class DatabaseSpace:
             known = False
         if not known:
             raise InvalidArgument(
-                f"{name}={entry!r} is not in the alphabet {list(self.alphabet)!r}"
+                f"{name}={entry!r} is not in the alphabet {abbreviated_repr(list(self.alphabet))}"
             )
         return entry
 
@@ -134,7 +151,8 @@ class DatabaseSpace:
         check_index(index, self.size)
         if not isinstance(others, (tuple, list)) or len(others) != self.size - 1:
             raise InvalidArgument(
-                f"{name}={others!r} must be a tuple of n-1={self.size - 1} entries (the "
+                f"{name}={abbreviated_repr(others)} must be a tuple of "
+                f"n-1={abbreviated(self.size - 1)} entries (the "
                 "database without entry i)"
             )
         for position, entry in enumerate(others):
@@ -190,9 +208,11 @@ class DatabaseSpace:
     def pairs_at_distance(self, distance: int) -> Iterator[tuple[Database, Database]]:
         """Every ordered pair (x, x') at Hamming distance exactly ``distance`` (group privacy)."""
         if isinstance(distance, bool) or not isinstance(distance, int):
-            raise InvalidArgument(f"distance={distance!r} must be an int")
+            raise InvalidArgument(f"distance={abbreviated_repr(distance)} must be an int")
         if not 1 <= distance <= self.size:
-            raise InvalidArgument(f"distance={distance} must lie in [1, n={self.size}]")
+            raise InvalidArgument(
+                f"distance={abbreviated(distance)} must lie in [1, n={abbreviated(self.size)}]"
+            )
         for x in self.databases():
             for positions in itertools.combinations(range(self.size), distance):
                 choices = [[d for d in self.alphabet if d != x[p]] for p in positions]

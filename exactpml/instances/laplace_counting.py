@@ -41,6 +41,7 @@ from flint import arb, ctx, fmpq, fmpq_poly
 from exactpml.continuous import ContinuousMechanism
 from exactpml.continuous.expsums import ExpSum, Piece, ratio_candidates
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import current_bounds
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
@@ -162,7 +163,10 @@ def sup_entry_leakage_over_outputs(
     low_end = None if lower is None else exact(lower, where="lower", allow_symbolic=False)
     high_end = None if upper is None else exact(upper, where="upper", allow_symbolic=False)
     if low_end is not None and high_end is not None and not low_end < high_end:
-        raise InvalidArgument(f"the output interval [{low_end}, {high_end}] is empty or reversed")
+        raise InvalidArgument(
+            f"the output interval [{abbreviated(low_end)}, {abbreviated(high_end)}] is empty or "
+            "reversed"
+        )
     atoms = [Fraction(k, n) for k in range(n + 1)]
     bounds: list[Any] = [sympy.S.NegativeInfinity, *atoms, sympy.oo]
     best_value: Scalar | None = None
@@ -231,11 +235,11 @@ def sup_entry_leakage_over_iid(
         raise InvalidArgument(f"method={method!r} must be 'auto', 'polynomial' or 'sympy'")
     n, b, _ = _check(n, scale)
     if method == "polynomial" and not isinstance(b, sympy.Rational):
-        raise InvalidArgument(f"method='polynomial' needs a rational scale, got {b}")
+        raise InvalidArgument(f"method='polynomial' needs a rational scale, got {abbreviated(b)}")
     bound_c = exact(c, where="c", allow_symbolic=False)
     assert isinstance(bound_c, Fraction)
     if not 0 <= bound_c < Fraction(1, 2):
-        raise InvalidArgument(f"c={bound_c} must satisfy 0 <= c < 1/2")
+        raise InvalidArgument(f"c={abbreviated(bound_c)} must satisfy 0 <= c < 1/2")
     w = sympy.exp(1 / (n * b))
     cq = sympy.Rational(bound_c.numerator, bound_c.denominator)
     bound = w / ((1 - cq) + cq * w)
@@ -249,7 +253,7 @@ def sup_entry_leakage_over_iid(
     expression = w / ((1 - (cq + t)) + (cq + t) * w)  # exp of the y >= 1 form at p = c + t
     reached = limits.limit(expression, t, "0+", domain=(0, 1 - 2 * bound_c))
     if certify.compare(reached, bound) != 0:  # pragma: no cover - continuity
-        raise ExactPMLError(f"the limit {reached} differs from the bound {bound}")
+        raise ExactPMLError(f"the limit {abbreviated(reached)} differs from the bound {bound}")
 
     mechanisms: list[ContinuousMechanism] = []  # built on first use: 2^n databases
 
@@ -302,7 +306,8 @@ def _prove_atom_below(
             ends[end] = certify.sign(value)
             if ends[end] < 0:
                 raise Undecided(
-                    f"Prop 4.6: at p = {end} the atom y = {y} exceeds the bound {bound}",
+                    f"Prop 4.6: at p = {abbreviated(end)} the atom y = {abbreviated(y)} exceeds "
+                    f"the bound {bound}",
                     expression=value,
                 )
         queue = [(c, 1 - c, 0)]
@@ -318,11 +323,15 @@ def _prove_atom_below(
             value = h.eval(sympy.Rational(middle.numerator, middle.denominator))
             if certify.sign(value) <= 0:
                 raise Undecided(
-                    f"Prop 4.6: at p = {middle} the atom y = {y} is not below the bound {bound}",
+                    f"Prop 4.6: at p = {abbreviated(middle)} the atom y = {abbreviated(y)} is not "
+                    f"below the bound {bound}",
                     expression=value,
                 )
             if depth >= max_depth:
-                raise Undecided(f"could not bound the atom y = {y} on p in [{low}, {high}]")
+                raise Undecided(
+                    f"could not bound the atom y = {abbreviated(y)} on p in [{abbreviated(low)}, "
+                    f"{abbreviated(high)}]"
+                )
             queue.append((low, middle, depth + 1))
             queue.append((middle, high, depth + 1))
 
@@ -377,7 +386,10 @@ def _exact_sign(coefficients: list[fmpq], w_exponent: Fraction) -> int:
         if value < 0:
             return -1
         if precision >= cap:
-            raise Undecided(f"could not decide the sign of {polynomial} at w = e^{w_exponent}")
+            raise Undecided(
+                f"could not decide the sign of {abbreviated(polynomial)} at w = "
+                f"e^{abbreviated(w_exponent)}"
+            )
         precision = min(2 * precision, cap)
 
 
@@ -456,7 +468,10 @@ def _prove_atom_below_by_polynomials(
         ends = {end: sign_at(end) for end in (c, 1 - c)}
         for end, value in ends.items():
             if value < 0:
-                raise Undecided(f"Prop 4.6: at p = {end} the atom y = {y} exceeds the bound")
+                raise Undecided(
+                    f"Prop 4.6: at p = {abbreviated(end)} the atom y = {abbreviated(y)} exceeds "
+                    "the bound"
+                )
         queue = [(c, 1 - c, 0)]
         with ctx.workprec(precision):
             while queue:
@@ -475,10 +490,14 @@ def _prove_atom_below_by_polynomials(
                 middle = (low + high) / 2
                 if sign_at(middle) <= 0:
                     raise Undecided(
-                        f"Prop 4.6: at p = {middle} the atom y = {y} is not below the bound"
+                        f"Prop 4.6: at p = {abbreviated(middle)} the atom y = {abbreviated(y)} is "
+                        "not below the bound"
                     )
                 if depth >= max_depth:
-                    raise Undecided(f"could not bound the atom y = {y} on p in [{low}, {high}]")
+                    raise Undecided(
+                        f"could not bound the atom y = {abbreviated(y)} on p in "
+                        f"[{abbreviated(low)}, {abbreviated(high)}]"
+                    )
                 queue.append((low, middle, depth + 1))
                 queue.append((middle, high, depth + 1))
     return boxes

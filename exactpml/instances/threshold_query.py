@@ -34,6 +34,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.exact import lowest_terms, to_sympy
 from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import probability
@@ -51,14 +52,17 @@ __all__ = [
 
 def _size(n: object) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidArgument(f"n={n!r} must be a positive integer (the number of entries)")
+        raise InvalidArgument(
+            f"n={abbreviated_repr(n)} must be a positive integer (the number of entries)"
+        )
     return n
 
 
 def _threshold(m: object, n: int) -> int:
     if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < n:
         raise InvalidArgument(
-            f"m={m!r} must be an integer with 0 <= m < n = {n} (otherwise the answer is constant)"
+            f"m={abbreviated_repr(m)} must be an integer with 0 <= m < n = {abbreviated(n)} "
+            "(otherwise the answer is constant)"
         )
     return m
 
@@ -134,7 +138,7 @@ def threshold_query_leakage(n: int, m: int, p: object, *, output: int = 1) -> Lo
         return LogValue(lowest_terms(total, total - tail))
     if output == 0:
         return LogValue(lowest_terms(total, tail))
-    raise InvalidArgument(f"output={output!r} must be 0 or 1 (the query's answers)")
+    raise InvalidArgument(f"output={abbreviated_repr(output)} must be 0 or 1 (the query's answers)")
 
 
 def chernoff_bound(n: int, m: int, p: object, *, output: int = 1) -> sympy.Expr:
@@ -150,15 +154,20 @@ def chernoff_bound(n: int, m: int, p: object, *, output: int = 1) -> sympy.Expr:
     if output == 1:
         q, r = Fraction(threshold, size), probability
         if q > r:
-            raise InvalidArgument(f"the y = 1 bound needs m/n <= p; got m/n = {q} > p = {r}")
+            raise InvalidArgument(
+                f"the y = 1 bound needs m/n <= p; got m/n = {abbreviated(q)} > p = {abbreviated(r)}"
+            )
     elif output == 0:
         q, r = 1 - Fraction(threshold + 1, size), 1 - probability
         if q > r:
             raise InvalidArgument(
-                f"the y = 0 bound needs (m+1)/n >= p; got (m+1)/n = {1 - q} < p = {probability}"
+                f"the y = 0 bound needs (m+1)/n >= p; got (m+1)/n = {abbreviated(1 - q)} < p = "
+                f"{abbreviated(probability)}"
             )
     else:
-        raise InvalidArgument(f"output={output!r} must be 0 or 1 (the query's answers)")
+        raise InvalidArgument(
+            f"output={abbreviated_repr(output)} must be 0 or 1 (the query's answers)"
+        )
     if q == r:
         return sympy.oo
     return -sympy.log(1 - sympy.exp(-size * bernoulli_kl(q, r)))

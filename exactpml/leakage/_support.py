@@ -8,6 +8,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.decisions import prove_positive, prove_zero, unproven_condition
 from exactpml.core.distribution import Distribution, require_full_support
 from exactpml.core.exact import (
@@ -74,8 +75,9 @@ def as_attribute(
     if isinstance(attribute, Mechanism):
         if set(attribute.inputs) != set(mechanism.inputs):
             raise InvalidArgument(
-                f"{name} must be a kernel on the mechanism's inputs {list(mechanism.inputs)!r}, "
-                f"but it is defined on {list(attribute.inputs)!r}"
+                f"{name} must be a kernel on the mechanism's inputs "
+                f"{abbreviated_repr(list(mechanism.inputs))}, "
+                f"but it is defined on {abbreviated_repr(list(attribute.inputs))}"
             )
         return attribute
     if callable(attribute):

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import (
@@ -51,7 +52,8 @@ def _same_alphabet(p: Distribution, q: Distribution) -> None:
         only_q = [o for o in q.outcomes if o not in p]
         raise InvalidArgument(
             "the two distributions have different alphabets: "
-            f"only in the first {only_p!r}, only in the second {only_q!r}"
+            f"only in the first {abbreviated_repr(only_p)}, only in the second "
+            f"{abbreviated_repr(only_q)}"
         )
 
 

@@ -23,6 +23,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.decisions import exact_sign, prove_nonnegative, prove_positive, prove_zero
 from exactpml.core.exact import (
     Scalar,
@@ -52,7 +53,8 @@ def _certified_compare(value: Fraction, ratio: Scalar) -> int:
         return LogValue(value).compare(LogValue(ratio))
     except ImportError as error:  # pragma: no cover - depends on whether certify has landed
         raise Undecided(
-            f"comparing {value} with the irrational e^ε = {ratio} needs exactpml.certify, "
+            f"comparing {abbreviated(value)} with the irrational e^ε = {abbreviated(ratio)} needs "
+            "exactpml.certify, "
             "which is not installed; give ε as LogValue(rational) for an exact answer",
             expression=to_sympy(value) - to_sympy(ratio),
         ) from error
@@ -206,7 +208,10 @@ def at_most(value: Scalar, bound: object, *, name: str) -> bool:
             return bool(certify.sign(difference) >= 0)
     decided = prove_nonnegative(difference)
     if decided is None:
-        raise Undecided(f"cannot decide whether {value} <= {limit}", expression=difference)
+        raise Undecided(
+            f"cannot decide whether {abbreviated(value)} <= {abbreviated(limit)}",
+            expression=difference,
+        )
     return decided
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import (
@@ -255,7 +256,7 @@ def conditional_pointwise_maximal_leakage(
     if not callable(given):
         raise InvalidArgument("given must be a function of the input (the side information Z)")
     if not any(given(x) == value for x in mechanism.inputs):
-        raise InvalidArgument(f"no input has side information equal to {value!r}")
+        raise InvalidArgument(f"no input has side information equal to {abbreviated_repr(value)}")
     conditional_prior = prior.condition_on(
         lambda x: given(x) == value, name=f"side information {value!r}"
     )

@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact_quotient, to_sympy
@@ -52,7 +53,7 @@ _FORMS = ("set", "plrv")
 
 def _check_form(form: object) -> str:
     if form not in _FORMS:
-        raise InvalidArgument(f"form={form!r} must be one of {list(_FORMS)!r}")
+        raise InvalidArgument(f"form={form!r} must be one of {abbreviated_repr(list(_FORMS))}")
     return str(form)
 
 
@@ -73,7 +74,8 @@ def _set_form(
     value, event = hockey_stick(row, other, ratio)
     if event is None:
         raise Undecided(
-            f"cannot decide which outputs have p(y) > {ratio} q(y) (terms of unknown sign)",
+            f"cannot decide which outputs have p(y) > {abbreviated(ratio)} q(y) (terms of unknown "
+            "sign)",
             expression=to_sympy(value),
         )
     return value, sorted(event)

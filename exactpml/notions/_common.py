@@ -13,8 +13,10 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.decisions import exact_sign as sign_of
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar
 from exactpml.core.logvalue import LogValue
@@ -35,6 +37,7 @@ __all__ = [
 Label = Hashable
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class WorstCase:
     """A privacy parameter's exact value and the inputs and output that attain it.
@@ -66,12 +69,12 @@ class WorstCase:
         return self.value
 
     def __str__(self) -> str:
-        parts = [f"value={self.value}"]
+        parts = [f"value={abbreviated(self.value, None)}"]
         if self.database is not None:
             parts.append(f"database={_short(self.database)}")
             parts.append(f"neighbour={_short(self.neighbour)}")
         if self.output is not None:
-            parts.append(f"output={self.output}")
+            parts.append(f"output={abbreviated(self.output, None)}")
         if self.event is not None:
             parts.append(f"event={sorted(map(str, self.event))}")
         if not self.attained:
@@ -80,8 +83,7 @@ class WorstCase:
 
 
 def _short(database: object) -> str:
-    text = repr(database)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return abbreviated_repr(database, 80)  # a tuple of any size, in a few ms
 
 
 def exp_epsilon_value(

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from flint import fmpz_poly
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import current_bounds, exceeded
 
 __all__ = ["LatticeLaw", "common_base", "lattice_exponents", "power_floor"]
@@ -128,7 +129,9 @@ def _check_size(atoms: int, where: str, *, atom_bits: int = 0, what: str = "") -
     bounds = current_bounds()
     if atoms > bounds.loss_atoms:
         raise exceeded(
-            where, f"the composed privacy-loss law would have {atoms} atoms", "loss_atoms"
+            where,
+            f"the composed privacy-loss law would have {abbreviated(atoms)} atoms",
+            "loss_atoms",
         )
     size = atoms * (atom_bits + ATOM_BITS)
     if size > bounds.loss_bits:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.exact import Scalar, exact_difference, exact_quotient, exact_sum
 from exactpml.core.logvalue import LogValue
@@ -157,9 +158,9 @@ def max_ratio_over_all_rows(kernel: Mechanism, database: Any) -> WorstCase:
 # --- ε-DP and free lunch -----------------------------------------------------------------
 def _distance(distance: object) -> int:
     if isinstance(distance, bool) or not isinstance(distance, int):
-        raise InvalidArgument(f"distance={distance!r} must be an int")
+        raise InvalidArgument(f"distance={abbreviated_repr(distance)} must be an int")
     if distance < 1:
-        raise InvalidArgument(f"distance={distance} must be at least 1")
+        raise InvalidArgument(f"distance={abbreviated(distance)} must be at least 1")
     return distance
 
 
@@ -179,7 +180,9 @@ def differential_privacy_epsilon(mechanism: object, *, distance: int = 1) -> Wor
     checked = as_database_mechanism(mechanism)
     k = _distance(distance)
     if k > checked.space.size:
-        raise InvalidArgument(f"distance={k} must not exceed n={checked.space.size}")
+        raise InvalidArgument(
+            f"distance={abbreviated(k)} must not exceed n={abbreviated(checked.space.size)}"
+        )
     if k == 1 and isinstance(checked, StructuredDatabaseMechanism):
         fast = checked.differential_privacy_closed_form()
         if fast is not None:

@@ -38,6 +38,7 @@ from fractions import Fraction
 import sympy
 
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import (
     Scalar,
@@ -57,6 +58,7 @@ __all__ = ["OptimalSimulation", "optimal_simulator", "simulation_epsilon"]
 Label = Hashable
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class OptimalSimulation:
     """The optimal simulator's ε and where it is attained.

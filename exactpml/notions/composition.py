@@ -39,8 +39,10 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.bounds import current_bounds
 from exactpml.core.decisions import exact_compare
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.exact import (
     Scalar,
     as_scalar,
@@ -94,6 +96,7 @@ class NeighbourLoss:
     distribution: PrivacyLossDistribution
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class PrivacyParameters:
     """A guarantee (ε, δ): ε as a LogValue (its ratio e^ε exact), δ exact."""
@@ -102,7 +105,7 @@ class PrivacyParameters:
     delta: Scalar
 
     def __str__(self) -> str:
-        return f"({self.epsilon}, {self.delta})"
+        return f"({abbreviated(self.epsilon, None)}, {abbreviated(self.delta, None)})"
 
 
 def neighbour_privacy_loss_distributions(mechanism: object) -> tuple[NeighbourLoss, ...]:
@@ -263,7 +266,9 @@ def optimal_composition(
     ratio = _ratio(epsilon, exp_epsilon)
     count = positive_integer(k, name="k")
     if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i <= count // 2:
-        raise InvalidArgument(f"i={i!r} must be an int in [0, k/2] = [0, {count // 2}]")
+        raise InvalidArgument(
+            f"i={abbreviated_repr(i)} must be an int in [0, k/2] = [0, {abbreviated(count // 2)}]"
+        )
     bound = probability(delta, name="delta")
     # δ has the denominator (1 + e^ε)^k and (1 - δ)^k: k·log2 bits, which no log-domain form
     # helps (δ is a difference of such numbers); the i terms form i numbers that size

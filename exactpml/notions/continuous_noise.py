@@ -41,6 +41,7 @@ from flint import arb, ctx, fmpq
 from exactpml.core import certify
 from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.decisions import exact_compare
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.exact import Scalar, as_scalar, to_sympy
 from exactpml.core.parameters import exp_epsilon_of, positive_scale, probability, short_number
 from exactpml.core.parameters import tolerance as checked_tolerance
@@ -56,6 +57,7 @@ __all__ = [
 ]
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class Calibration:
     """The least noise parameter meeting (ε, δ).

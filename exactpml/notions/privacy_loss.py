@@ -55,6 +55,7 @@ from typing import Any, cast
 import sympy
 from flint import arb, ctx, fmpq
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.decisions import exact_compare, prove_zero
 from exactpml.core.distribution import Distribution
@@ -138,11 +139,13 @@ class PrivacyLossDistribution:
         for index, loss in enumerate(loss_list):
             if not isinstance(loss, LogValue):
                 raise InvalidArgument(
-                    f"losses[{index}]={loss!r} must be a LogValue (the loss log r is LogValue(r))"
+                    f"losses[{abbreviated(index)}]={abbreviated_repr(loss)} must be a LogValue "
+                    "(the loss log r is LogValue(r))"
                 )
             if loss.is_infinite or prove_zero(loss.ratio):
                 raise InvalidArgument(
-                    f"losses[{index}]={loss} must be finite; give the mass of an infinite loss "
+                    f"losses[{abbreviated(index)}]={abbreviated(loss)} must be finite; give the "
+                    "mass of an infinite loss "
                     "as mass_at_infinity"
                 )
             ratios.append(loss.ratio)
@@ -150,13 +153,14 @@ class PrivacyLossDistribution:
         infinite = probability(mass_at_infinity, name="mass_at_infinity")
         total = exact_sum([*checked, infinite])
         if exact_compare(total, Fraction(1)) != 0:
-            raise InvalidArgument(f"masses and mass_at_infinity sum to {total}, not 1")
+            raise InvalidArgument(f"masses and mass_at_infinity sum to {abbreviated(total)}, not 1")
         built = _build(ratios, checked, infinite, merge=False)
         other_mass = built.mass_at_minus_infinity
         if exact_compare(other_mass, Fraction(0)) < 0:
             implied = exact_difference(Fraction(1), other_mass)
             raise InvalidArgument(
-                f"the masses imply a Q-mass Σ mass/e^loss = {implied} above 1: no pair of laws "
+                f"the masses imply a Q-mass Σ mass/e^loss = {abbreviated(implied)} above 1: no "
+                "pair of laws "
                 "has this privacy-loss distribution"
             )
         for name in ("losses", "masses", "mass_at_infinity", "_lattice"):
@@ -342,14 +346,16 @@ class PrivacyLossDistribution:
                 return _from_lattice(law)
         atoms = len(self.losses) * len(other.losses)
         if atoms > current_bounds().loss_atoms:
-            raise exceeded("compose", f"the convolution would form {atoms} atoms", "loss_atoms")
+            raise exceeded(
+                "compose", f"the convolution would form {abbreviated(atoms)} atoms", "loss_atoms"
+            )
         mine, theirs = self._atom_sizes(), other._atom_sizes()
         size = len(theirs) * sum(mine) + len(mine) * sum(theirs) + ATOM_BITS * atoms
         if size > current_bounds().loss_bits:
             raise exceeded(
                 "compose",
-                f"the convolution would form {atoms} atoms of {size} bits together "
-                f"({ATOM_BITS} per atom formed)",
+                f"the convolution would form {abbreviated(atoms)} atoms of "
+                f"{abbreviated(size)} bits together ({ATOM_BITS} per atom formed)",
                 "loss_bits",
             )
         ratios: list[Scalar] = []
@@ -480,7 +486,9 @@ class PrivacyLossDistribution:
         )
 
     def __str__(self) -> str:
-        atoms = ", ".join(f"{loss}: {mass}" for loss, mass in self)
+        atoms = ", ".join(
+            f"{abbreviated(loss, None)}: {abbreviated(mass, None)}" for loss, mass in self
+        )
         return f"PrivacyLossDistribution({{{atoms}}})"
 
 

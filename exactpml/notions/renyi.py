@@ -40,8 +40,10 @@ import sympy
 from flint import arb, ctx, fmpq
 
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.bounds import current_bounds
 from exactpml.core.decisions import exact_compare, exact_sign, prove_zero
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar, exact_quotient, to_sympy
 from exactpml.core.logvalue import LogValue
@@ -191,6 +193,7 @@ def renyi_dp_epsilon(mechanism: object, order: object) -> WorstCase:
 
 
 # --- zCDP ------------------------------------------------------------------------------------
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class ZCDPBounds:
     """ρ of ρ-zCDP: certified rational bounds, and the exact value when it is proved.
@@ -219,9 +222,9 @@ class ZCDPBounds:
 
     def __str__(self) -> str:
         if self.value is not None:
-            return f"ρ = {self.value}"
+            return f"ρ = {abbreviated(self.value, None)}"
         wider = "" if self.within_tolerance else " (wider than the tolerance asked for)"
-        return f"{self.lower} <= ρ <= {self.upper}{wider}"
+        return f"{abbreviated(self.lower, None)} <= ρ <= {abbreviated(self.upper, None)}{wider}"
 
 
 _PRECISION = 128
@@ -335,7 +338,8 @@ def _pair_zcdp(
         kl_low = _fraction(objective.kl.lower())
         if kl_low <= 0:  # D_KL > 0 (the laws differ) but below the working precision
             raise Undecided(
-                f"zCDP ρ of a pair: D_KL is positive but not separated from 0 at {precision} bits"
+                f"zCDP ρ of a pair: D_KL is positive but not separated from 0 at "
+                f"{abbreviated(precision)} bits"
             )
         largest = certify.enclosure(sympy.log(to_sympy(pld.losses[-1].ratio)), precision)
         span = Fraction(1)
@@ -463,7 +467,9 @@ def rdp_to_dp_epsilon(
     assert type(alpha) is Fraction
     bound = probability(delta, name="delta", open_interval=True)
     if conversion not in ("mironov", "cks"):
-        raise InvalidArgument(f"conversion={conversion!r} must be 'mironov' or 'cks'")
+        raise InvalidArgument(
+            f"conversion={abbreviated_repr(conversion)} must be 'mironov' or 'cks'"
+        )
     if ratio is sympy.oo:
         return LogValue.infinity()
     inverse = 1 / (alpha - 1)
@@ -487,7 +493,7 @@ def rdp_to_dp_epsilon(
 def _nonnegative(value: object, name: str) -> Scalar:
     number = real_number(value, name=name, symbolic=False)
     if exact_sign(number) < 0:
-        raise InvalidArgument(f"{name}={number} must not be negative")
+        raise InvalidArgument(f"{name}={abbreviated(number)} must not be negative")
     return number
 
 

@@ -48,6 +48,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.decisions import exact_compare
 from exactpml.core.exact import (
     Scalar,
@@ -141,7 +142,8 @@ def poisson_subsampled(
     space = base.space
     if absent not in space.alphabet:
         raise InvalidArgument(
-            f"absent={absent!r} must be in the mechanism's alphabet {list(space.alphabet)!r} "
+            f"absent={abbreviated_repr(absent)} must be in the mechanism's alphabet "
+            f"{abbreviated_repr(list(space.alphabet))} "
             "(the placeholder of a record that is not sampled)"
         )
     letters = [d for d in space.alphabet if d != absent]

@@ -36,6 +36,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.decisions import exact_compare, prove_zero
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import (
@@ -100,7 +101,8 @@ class TradeoffCurve:
         return all(exact_compare(self(a), other(a)) >= 0 for a in alphas)
 
     def __str__(self) -> str:
-        return "TradeoffCurve(" + ", ".join(f"({a}, {b})" for a, b in self.breakpoints) + ")"
+        points = (f"({abbreviated(a, None)}, {abbreviated(b, None)})" for a, b in self.breakpoints)
+        return "TradeoffCurve(" + ", ".join(points) + ")"
 
 
 def _number(value: object) -> Scalar:

@@ -44,6 +44,7 @@ from flint import fmpq, fmpq_poly
 from sympy.calculus.accumulationbounds import AccumBounds
 from sympy.polys.rings import PolyElement, ring
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.certify import check_expression, compare, proves_zero, sign
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
@@ -55,8 +56,7 @@ _P = TypeVar("_P")
 
 
 def _short(expr: object, limit: int = 160) -> str:
-    text = str(expr)
-    return text if len(text) <= limit else f"{text[: limit // 2]} ... {text[-limit // 2 :]}"
+    return abbreviated(expr, limit)  # a number of any size, in a few ms
 
 
 # --- the approach: where the parameter goes -------------------------------------------------
@@ -83,7 +83,9 @@ def _parse_point(value: object, where: str) -> Scalar:
     point = exact(value, where=where)
     if isinstance(point, sympy.Basic) and point.free_symbols:
         names = ", ".join(sorted(str(s) for s in point.free_symbols))
-        raise InvalidArgument(f"{where}: {point} must be a number, but has symbol(s) {names}")
+        raise InvalidArgument(
+            f"{where}: {abbreviated(point)} must be a number, but has symbol(s) {names}"
+        )
     return point
 
 
@@ -95,7 +97,9 @@ def _parse_to(to: object) -> _Approach:
         return _Approach("-oo")
     if isinstance(to, tuple):
         if len(to) != 2 or to[1] not in ("+", "-"):
-            raise InvalidArgument(f"to={to!r} must be a pair (point, '+' or '-'); {hint}")
+            raise InvalidArgument(
+                f"to={abbreviated_repr(to)} must be a pair (point, '+' or '-'); {abbreviated(hint)}"
+            )
         point = _parse_point(to[0], "limit point")
         if point in (sympy.oo, sympy.S.NegativeInfinity):
             return _Approach("oo" if point is sympy.oo else "-oo")
@@ -109,10 +113,13 @@ def _parse_to(to: object) -> _Approach:
         if len(text) >= 2 and text[-1] in "+-":
             point = _parse_point(text[:-1], f"to={to!r}")
             if point in (sympy.oo, sympy.S.NegativeInfinity):
-                raise InvalidArgument(f"to={to!r}: a side makes no sense at infinity; {hint}")
+                raise InvalidArgument(
+                    f"to={abbreviated_repr(to)}: a side makes no sense at infinity; "
+                    f"{abbreviated(hint)}"
+                )
             return _Approach("right" if text[-1] == "+" else "left", point)
-        raise InvalidArgument(f"to={to!r} is not one-sided; {hint}")
-    raise InvalidArgument(f"to={to!r} is not a limit point; {hint}")
+        raise InvalidArgument(f"to={abbreviated_repr(to)} is not one-sided; {abbreviated(hint)}")
+    raise InvalidArgument(f"to={abbreviated_repr(to)} is not a limit point; {abbreviated(hint)}")
 
 
 def _default_domain(parameter: sympy.Symbol) -> tuple[Scalar, Scalar]:
@@ -130,22 +137,27 @@ def _check_domain(
         lower, upper = _default_domain(parameter)
     else:
         if not isinstance(domain, (tuple, list)) or len(domain) != 2:
-            raise InvalidArgument(f"domain={domain!r} must be a pair (lower, upper)")
+            raise InvalidArgument(
+                f"domain={abbreviated_repr(domain)} must be a pair (lower, upper)"
+            )
         lower = _parse_point(domain[0], "domain, lower end")
         upper = _parse_point(domain[1], "domain, upper end")
         if compare(lower, upper) >= 0:
             raise InvalidArgument(
-                f"domain=({lower}, {upper}) of {parameter} is empty or reversed; "
+                f"domain=({abbreviated(lower)}, {abbreviated(upper)}) of {parameter} is empty or "
+                "reversed; "
                 "the lower end must be less than the upper end"
             )
         if parameter.is_nonnegative and compare(lower, 0) < 0:
             raise InvalidArgument(
-                f"domain=({lower}, {upper}) contains negative values, but {parameter} is "
+                f"domain=({abbreviated(lower)}, {abbreviated(upper)}) contains negative values, "
+                f"but {parameter} is "
                 "declared nonnegative"
             )
         if parameter.is_nonpositive and compare(upper, 0) > 0:
             raise InvalidArgument(
-                f"domain=({lower}, {upper}) contains positive values, but {parameter} is "
+                f"domain=({abbreviated(lower)}, {abbreviated(upper)}) contains positive values, "
+                f"but {parameter} is "
                 "declared nonpositive"
             )
     inside: bool
@@ -160,14 +172,15 @@ def _check_domain(
     if not inside:
         raise InvalidArgument(
             f"the limit point {approach.describe()} cannot be approached from inside the "
-            f"domain ({lower}, {upper}) of {parameter}"
+            f"domain ({abbreviated(lower)}, {abbreviated(upper)}) of {parameter}"
         )
     if approach.kind in ("right", "left") and approach.point == 0:
         needed = "positive" if approach.kind == "right" else "negative"
         if not getattr(parameter, f"is_{needed}"):
             raise InvalidArgument(
-                f"a limit {approach.describe()} needs {parameter} declared {needed}, e.g. "
-                f"sympy.Symbol('{parameter}', {needed}=True)"
+                f"a limit {approach.describe()} needs {parameter} declared {abbreviated(needed)}, "
+                "e.g. "
+                f"sympy.Symbol('{parameter}', {abbreviated(needed)}=True)"
             )
     return lower, upper
 
@@ -497,7 +510,9 @@ class _GermBuilder(Generic[_P]):
             return 0
         bottom = self.leading(germ.denominator)
         if bottom is None:
-            raise InvalidArgument(f"a denominator of the expression in {self._parameter} is 0")
+            raise InvalidArgument(
+                f"a denominator of the expression in {abbreviated(self._parameter)} is 0"
+            )
         what = "a leading coefficient"
         return _decide_sign(top[1], what=what) * _decide_sign(bottom[1], what=what)
 
@@ -507,7 +522,7 @@ class _GermBuilder(Generic[_P]):
         if bottom is None:
             raise InvalidArgument(
                 f"the denominator of the expression is identically 0 near "
-                f"{self._parameter} -> {self._approach.describe()}"
+                f"{abbreviated(self._parameter)} -> {self._approach.describe()}"
             )
         if top is None:
             return Fraction(0)
@@ -619,7 +634,8 @@ def _sympy_limit(expr: sympy.Basic, parameter: sympy.Symbol, approach: _Approach
         result = sympy.limit(target, parameter, point, direction)
     except Exception as error:  # sympy raises many kinds; report one clear Undecided
         raise Undecided(
-            f"sympy.limit failed on {where}: {type(error).__name__}: {error}", expression=expr
+            f"sympy.limit failed on {where}: {type(error).__name__}: {abbreviated(error)}",
+            expression=expr,
         ) from error
     if (
         not isinstance(result, sympy.Basic)
@@ -629,7 +645,9 @@ def _sympy_limit(expr: sympy.Basic, parameter: sympy.Symbol, approach: _Approach
         or result.has(sympy.nan, sympy.zoo, sympy.I)
         or result.has(sympy.Float)
     ):
-        raise Undecided(f"sympy.limit could not evaluate {where} (got {result})", expression=expr)
+        raise Undecided(
+            f"sympy.limit could not evaluate {where} (got {abbreviated(result)})", expression=expr
+        )
     return as_scalar(result)
 
 
@@ -703,7 +721,7 @@ def limit(
         except _SignUnknown as error:
             if method == "rational":
                 raise Undecided(
-                    f"cannot decide the sign of {error.what} in {_short(value)} as "
+                    f"cannot decide the sign of {abbreviated(error.what)} in {_short(value)} as "
                     f"{parameter} -> {approach.describe()}",
                     expression=error.expression,
                 ) from error

@@ -16,6 +16,7 @@ from fractions import Fraction
 import sympy
 
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import current_bounds
 from exactpml.core.exact import Scalar, as_scalar, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
@@ -79,13 +80,17 @@ class RationalFunction:
             x = sympy.Rational(point.numerator, point.denominator)
             bottom = self.denominator.eval(x)
             if bottom == 0:
-                raise InvalidArgument(f"{self.as_expr()} has a pole at {point}")
+                raise InvalidArgument(
+                    f"{abbreviated(self.as_expr())} has a pole at {abbreviated(point)}"
+                )
             return as_scalar(self.numerator.eval(x) / bottom)
         x_expr = to_sympy(point)
         top = _poly_at(self.numerator, x_expr)
         bottom = _poly_at(self.denominator, x_expr)
         if certify.sign(bottom) == 0:
-            raise InvalidArgument(f"{self.as_expr()} has a pole at {point}")
+            raise InvalidArgument(
+                f"{abbreviated(self.as_expr())} has a pole at {abbreviated(point)}"
+            )
         if top.has(sympy.CRootOf) or bottom.has(sympy.CRootOf):
             return as_scalar(top / bottom)
         return as_scalar(sympy.radsimp(sympy.cancel(top / bottom)))

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.display import pretty
 from exactpml.core.distribution import Distribution
@@ -75,7 +76,7 @@ def _default_predicate(value: Hashable) -> bool:
     if isinstance(value, int) and value in (0, 1):
         return value == 1
     raise InvalidArgument(
-        f"predicate: record value {value!r} is not 0/1 or a bool; pass predicate= "
+        f"predicate: record value {abbreviated_repr(value)} is not 0/1 or a bool; pass predicate= "
         "(e.g. predicate=lambda v: v == 'Yes')"
     )
 
@@ -133,14 +134,17 @@ class CountingMechanism:
         result = self.predicate(value)
         if not isinstance(result, bool):
             raise InvalidArgument(
-                f"predicate returned {result!r} for {value!r}; it must return a bool"
+                f"predicate returned {abbreviated_repr(result)} for {abbreviated_repr(value)}; it "
+                "must return a bool"
             )
         return result
 
     def row(self, count: int) -> Distribution:
         """The output law for ``count``."""
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise InvalidArgument(f"{self.name}: count={count!r} must be a non-negative integer")
+            raise InvalidArgument(
+                f"{self.name}: count={abbreviated_repr(count)} must be a non-negative integer"
+            )
         cached = self._cache.get(count)
         if cached is not None:
             return cached
@@ -150,12 +154,14 @@ class CountingMechanism:
             raise
         except Exception as error:
             raise InvalidArgument(
-                f"{self.name}: release raised {type(error).__name__}: {error} for count {count}"
+                f"{self.name}: release raised {type(error).__name__}: {abbreviated(error)} for "
+                f"count {abbreviated(count)}"
             ) from error
         if not isinstance(row, Distribution):
             if not isinstance(row, Mapping):
                 raise InvalidArgument(
-                    f"{self.name}: release({count}) returned {type(row).__name__}, not a "
+                    f"{self.name}: release({abbreviated(count)}) returned {type(row).__name__}, "
+                    "not a "
                     "Distribution or a mapping output -> probability"
                 )
             row = Distribution(row, name=f"{self.name}, count {count}")
@@ -196,7 +202,7 @@ class CountingMechanism:
             missing = [y for y in row.support if y not in kernel.inputs]
             if missing:
                 raise InvalidArgument(
-                    f"post_process: the kernel has no row for output(s) {missing!r}"
+                    f"post_process: the kernel has no row for output(s) {abbreviated_repr(missing)}"
                 )
             totals: dict[Hashable, list[Scalar]] = {}
             for y, p in row.items():
@@ -220,7 +226,7 @@ class CountingMechanism:
             raise InvalidArgument("mixture: the two mechanisms must count with the same predicate")
         lam = exact(weight, where="mixture weight")
         if type(lam) is Fraction and not 0 <= lam <= 1:
-            raise InvalidArgument(f"mixture weight {lam} must lie in [0, 1]")
+            raise InvalidArgument(f"mixture weight {abbreviated(lam)} must lie in [0, 1]")
         rest = exact_difference(Fraction(1), lam)
 
         def release(count: int) -> Distribution:
@@ -260,7 +266,7 @@ def thresholded_counting(
 ) -> CountingMechanism:
     """Release the count when it exceeds ``threshold``, else ``bottom`` (Example 7)."""
     if isinstance(threshold, bool) or not isinstance(threshold, int):
-        raise InvalidArgument(f"threshold={threshold!r} must be an integer")
+        raise InvalidArgument(f"threshold={abbreviated_repr(threshold)} must be an integer")
 
     def release(count: int) -> dict[Hashable, Any]:
         return {count: Fraction(1)} if count > threshold else {bottom: Fraction(1)}

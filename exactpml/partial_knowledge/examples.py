@@ -24,6 +24,8 @@ import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact
 from exactpml.core.logvalue import LogValue
@@ -65,10 +67,12 @@ def referendum(
     releases the Yes count iff it exceeds ``threshold`` (else ⊥)."""
     for name, number in (("voters", voters), ("known", known), ("threshold", threshold)):
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-            raise InvalidArgument(f"{name}={number!r} must be a non-negative integer")
+            raise InvalidArgument(
+                f"{name}={abbreviated_repr(number)} must be a non-negative integer"
+            )
     if known >= voters:
         raise InvalidArgument(
-            f"known={known} must be below voters={voters} (the target is unknown)"
+            f"known={known} must be below voters={abbreviated(voters)} (the target is unknown)"
         )
     probability = exact(p, where="p")
     vote = Distribution([(NO, 1 - probability), (YES, probability)], name="vote")
@@ -78,6 +82,7 @@ def referendum(
     return setting, thresholded_counting(threshold, predicate=_is_yes)
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class Example7Order:
     """Example 7 for one order (t, t') of the target's two values.
@@ -97,6 +102,7 @@ class Example7Order:
     by_known_count: Mapping[Hashable, Scalar]
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class Example7:
     """Example 7's exact results: Defs 57 and 58 quantify over every t ≠ t', so both δ's are

@@ -26,6 +26,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Any
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact_product, exact_quotient, exact_sum, lowest_terms
@@ -194,8 +195,9 @@ class KnowledgeLaws:
         if not present:
             shown = self.knowledge_values[:5]
             raise InvalidArgument(
-                f"knowledge={knowledge!r} is not a value of B with positive probability "
-                f"(values: {list(shown)!r}{', ...' if len(self.knowledge_values) > 5 else ''})"
+                f"knowledge={abbreviated_repr(knowledge)} is not a value of B with positive "
+                f"probability (values: {abbreviated_repr(list(shown))}"
+                f"{', ...' if len(self.knowledge_values) > 5 else ''})"
             )
         return key
 
@@ -237,7 +239,7 @@ def knowledge_laws(
             and benchmarked against).
     """
     if not isinstance(closed_form, bool):
-        raise InvalidArgument(f"closed_form={closed_form!r} must be True or False")
+        raise InvalidArgument(f"closed_form={abbreviated_repr(closed_form)} must be True or False")
     if not isinstance(setting, PartialKnowledge):
         raise InvalidArgument(f"setting must be a PartialKnowledge, got {type(setting).__name__}")
     if method not in ("auto", "enumerate", "count"):
@@ -274,7 +276,8 @@ def _enumerated_laws(setting: PartialKnowledge, mechanism: Mechanism) -> Knowled
                 row = mechanism.rows[mechanism.input_position(database)]
             except InvalidArgument:
                 raise InvalidArgument(
-                    f"mechanism has no row for database {database!r}; its inputs must be every "
+                    f"mechanism has no row for database {abbreviated_repr(database)}; its inputs "
+                    "must be every "
                     "database tuple of positive probability"
                 ) from None
             b = setting.knowledge_of(database)
@@ -306,7 +309,8 @@ def _counting_laws(
     for j, record in enumerate(setting.records):
         if not record.is_rational:
             raise InvalidArgument(
-                f"records[{j}] has symbolic probabilities; the counting path needs rational "
+                f"records[{abbreviated(j)}] has symbolic probabilities; the counting path needs "
+                "rational "
                 "ones (use method='enumerate' at small n)"
             )
 
@@ -330,7 +334,8 @@ def _counting_laws(
         for count, row in enumerate(rows):
             if not row.is_rational:
                 raise InvalidArgument(
-                    f"{mechanism.name}: the output law for count {count} is symbolic; the "
+                    f"{mechanism.name}: the output law for count {abbreviated(count)} is symbolic; "
+                    "the "
                     "counting path needs rational laws (use method='enumerate' at small n)"
                 )
         release_denominator = lcm(*(p.denominator for row in rows for p in row.probabilities))
@@ -394,13 +399,15 @@ def _counting_laws(
         values = tuple(knowledge) if isinstance(knowledge, (tuple, list)) else None
         if values is None or len(values) != len(known):
             raise InvalidArgument(
-                f"knowledge={knowledge!r} must be a KnownCount or a tuple of the {len(known)} "
-                f"known records' values (records {list(known)!r})"
+                f"knowledge={abbreviated_repr(knowledge)} must be a KnownCount or a tuple of the "
+                f"{len(known)} "
+                f"known records' values (records {abbreviated_repr(list(known))})"
             )
         for j, v in zip(known, values, strict=True):
             if v not in setting.records[j] or prove_zero(setting.records[j][v]):
                 raise InvalidArgument(
-                    f"knowledge={knowledge!r}: {v!r} is not a possible value of record {j}"
+                    f"knowledge={abbreviated_repr(knowledge)}: {abbreviated_repr(v)} is not a "
+                    f"possible value of record {abbreviated(j)}"
                 )
         return KnownCount(sum(mechanism.counts(v) for v in values))
 

@@ -53,7 +53,9 @@ from typing import Literal, get_args
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.exact import (
     Scalar,
     as_scalar,
@@ -104,6 +106,7 @@ and 58: every t ≠ t'), ``"given"`` ((t, t') as the setting names them) or ``"r
 ORDERS: tuple[Orders, ...] = get_args(Orders)
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class ActiveDelta:
     """max_b δ_A(b) over the orders (the smallest δ for (ε,δ)-APKDP), with its witness.
@@ -126,6 +129,7 @@ class ActiveDelta:
     by_order: Mapping[tuple[Hashable, Hashable], Mapping[Hashable, Scalar]] | None = None
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class ActiveEpsilon:
     """The smallest ε with δ = 0 (APKDP and PPKDP alike, Thm 1), with its witness: the
@@ -145,7 +149,9 @@ def _selected(orders: object) -> list[bool]:
         return [False]
     if orders == "reversed":
         return [True]
-    raise InvalidArgument(f"orders={orders!r} must be one of {', '.join(map(repr, ORDERS))}")
+    raise InvalidArgument(
+        f"orders={abbreviated_repr(orders)} must be one of {', '.join(map(repr, ORDERS))}"
+    )
 
 
 def _order(setting: PartialKnowledge, reverse: bool) -> tuple[Hashable, Hashable]:
@@ -185,8 +191,9 @@ def partial_knowledge_plrv(
     if prove_zero(denominator):
         if prove_zero(numerator):
             raise InvalidArgument(
-                f"output={output!r} has probability 0 given both D(i)=t and D(i)=t' "
-                f"(knowledge {knowledge!r}), so its PLRV is undefined"
+                f"output={abbreviated_repr(output)} has probability 0 given both D(i)=t and "
+                "D(i)=t' "
+                f"(knowledge {abbreviated_repr(knowledge)}), so its PLRV is undefined"
             )
         return LogValue.infinity()
     if type(numerator) is Fraction and type(denominator) is Fraction:
@@ -199,7 +206,7 @@ _REQUIRED: Hashable = object()
 
 def _flag(reverse: object) -> bool:
     if not isinstance(reverse, bool):
-        raise InvalidArgument(f"reverse={reverse!r} must be True or False")
+        raise InvalidArgument(f"reverse={abbreviated_repr(reverse)} must be True or False")
     return reverse
 
 
@@ -240,6 +247,7 @@ def knowledge_deltas(
     return {b: cell.value for b, cell in next(iter(table.values())).items()}
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class DeltaCell:
     """δ_A(b) for one knowledge value b and one order (Def 57).

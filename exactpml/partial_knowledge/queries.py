@@ -36,6 +36,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.core.mechanism import Mechanism
@@ -71,7 +72,10 @@ def _rational_power(output: Scalar, degree: int, *, where: str) -> Fraction:
     """``output^degree``, which must be rational (outputs of the root-type means)."""
     power = as_scalar(sympy.expand(to_sympy(output) ** degree))
     if type(power) is not Fraction:
-        raise InvalidArgument(f"{where}: {output}^{degree} = {power} is not rational")
+        raise InvalidArgument(
+            f"{where}: {abbreviated(output)}^{abbreviated(degree)} = {abbreviated(power)} is not "
+            "rational"
+        )
     return power
 
 
@@ -87,7 +91,10 @@ class ReducibleQuery:
         number = exact(value, where=where, allow_symbolic=False)
         assert type(number) is Fraction
         if self.kind.endswith("_mean") and self.kind != "arithmetic_mean" and number <= 0:
-            raise InvalidArgument(f"{where}: the {self.kind} needs positive records, got {number}")
+            raise InvalidArgument(
+                f"{where}: the {abbreviated(self.kind)} needs positive records, got "
+                f"{abbreviated(number)}"
+            )
         return number
 
     def evaluate(self, database: Sequence[Hashable]) -> Scalar:
@@ -101,7 +108,8 @@ class ReducibleQuery:
             assert self.weights is not None
             if len(self.weights) != n:
                 raise InvalidArgument(
-                    f"linear query: {len(self.weights)} weights for a database of {n} records"
+                    f"linear query: {len(self.weights)} weights for a database of {abbreviated(n)} "
+                    "records"
                 )
             return sum((w * x for w, x in zip(self.weights, values, strict=True)), Fraction(0))
         if self.kind == "arithmetic_mean":
@@ -131,7 +139,8 @@ class ReducibleQuery:
         for name, b in (("first", b1), ("second", b2)):
             if len(b) != len(known):
                 raise InvalidArgument(
-                    f"{name}={b!r} must hold the values of the {len(known)} known records"
+                    f"{name}={abbreviated_repr(b)} must hold the values of the {len(known)} known "
+                    "records"
                 )
         if self.kind == "count":
             assert self.predicate is not None
@@ -177,7 +186,9 @@ def counting_query(predicate: Callable[[Hashable], bool] | None = None) -> Reduc
 def linear_query(weights: Sequence[object]) -> ReducibleQuery:
     """``Σ_j w_j x_j`` with exact rational weights, one per record."""
     if isinstance(weights, (str, bytes)) or not isinstance(weights, Sequence) or not weights:
-        raise InvalidArgument(f"weights={weights!r} must be a non-empty sequence of numbers")
+        raise InvalidArgument(
+            f"weights={abbreviated_repr(weights)} must be a non-empty sequence of numbers"
+        )
     exact_weights = []
     for k, w in enumerate(weights):
         value = exact(w, where=f"weights[{k}]", allow_symbolic=False)

@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.decisions import prove_zero
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.exact import Scalar, exact_difference
 from exactpml.errors import InvalidArgument, Undecided
 from exactpml.partial_knowledge.laws import KnowledgeLaws, LawPair, MechanismLike, knowledge_laws
@@ -42,6 +44,7 @@ __all__ = [
 ]
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class ReducibilityCounterexample:
     """Why no φ exists for (first, second): the law ``law`` = (P[o|t,·], P[o|t',·]) is held
@@ -59,7 +62,8 @@ class ReducibilityCounterexample:
     def __str__(self) -> str:
         return (
             f"no injective φ from knowledge {self.first!r} to {self.second!r}: the output law "
-            f"(P[o|t], P[o|t']) = ({self.law[0]}, {self.law[1]}) is held by {self.count_first} "
+            f"(P[o|t], P[o|t']) = ({abbreviated(self.law[0], None)}, "
+            f"{abbreviated(self.law[1], None)}) is held by {self.count_first} "
             f"output(s) under {self.first!r} (e.g. {self.output!r}) and {self.count_second} "
             f"under {self.second!r}"
         )
@@ -91,7 +95,10 @@ def _equal(x: Any, y: Any) -> bool:
         return bool(x == y)
     same = prove_zero(exact_difference(x, y))
     if same is None:
-        raise Undecided(f"cannot decide whether {x} = {y}", expression=exact_difference(x, y))
+        raise Undecided(
+            f"cannot decide whether {abbreviated(x)} = {abbreviated(y)}",
+            expression=exact_difference(x, y),
+        )
     return same
 
 

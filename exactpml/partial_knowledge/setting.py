@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.display import pretty
 from exactpml.core.distribution import Distribution
@@ -100,13 +101,17 @@ class PartialKnowledge:
         for position, record in enumerate(records):
             if not isinstance(record, Distribution):
                 raise InvalidArgument(
-                    f"records[{position}] must be a Distribution, got {type(record).__name__}"
+                    f"records[{abbreviated(position)}] must be a Distribution, got "
+                    f"{type(record).__name__}"
                 )
         if isinstance(target, bool) or not isinstance(target, int):
-            raise InvalidArgument(f"target={target!r} must be an integer record index")
+            raise InvalidArgument(
+                f"target={abbreviated_repr(target)} must be an integer record index"
+            )
         if not 0 <= target < len(records):
             raise InvalidArgument(
-                f"target={target} is outside the database (records 0..{len(records) - 1})"
+                f"target={abbreviated(target)} is outside the database (records "
+                f"0..{abbreviated(len(records) - 1)})"
             )
         law = records[target]
         for name, candidate in (("value", value), ("alternative", alternative)):
@@ -116,17 +121,21 @@ class PartialKnowledge:
                 present = False
             if not present:
                 raise InvalidArgument(
-                    f"{name}={candidate!r} is not a value of record {target} "
-                    f"(its values are {list(law.outcomes)!r})"
+                    f"{name}={abbreviated_repr(candidate)} is not a value of record "
+                    f"{abbreviated(target)} "
+                    f"(its values are {abbreviated_repr(list(law.outcomes))})"
                 )
             if prove_zero(law[candidate]):
                 raise InvalidArgument(
-                    f"{name}={candidate!r} has probability 0 under records[{target}], so "
-                    f"conditioning on D({target})={candidate!r} is undefined"
+                    f"{name}={abbreviated_repr(candidate)} has probability 0 under "
+                    f"records[{abbreviated(target)}], so "
+                    f"conditioning on D({abbreviated(target)})={abbreviated_repr(candidate)} is "
+                    "undefined"
                 )
         if value == alternative:
             raise InvalidArgument(
-                f"alternative={alternative!r} must differ from value={value!r} (t ≠ t')"
+                f"alternative={abbreviated_repr(alternative)} must differ from "
+                f"value={abbreviated_repr(value)} (t ≠ t')"
             )
         object.__setattr__(self, "records", records)
         object.__setattr__(self, "target", target)
@@ -156,7 +165,7 @@ class PartialKnowledge:
     ) -> PartialKnowledge:
         """``size`` i.i.d. records with law ``record`` (the referendum of Example 7)."""
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-            raise InvalidArgument(f"size={size!r} must be a positive integer")
+            raise InvalidArgument(f"size={abbreviated_repr(size)} must be a positive integer")
         return cls(
             [record] * size, target=target, value=value, alternative=alternative, known=known
         )
@@ -189,17 +198,20 @@ class PartialKnowledge:
         indices = list(known)
         for index in indices:
             if isinstance(index, bool) or not isinstance(index, int):
-                raise InvalidArgument(f"known: {index!r} is not an integer record index")
+                raise InvalidArgument(
+                    f"known: {abbreviated_repr(index)} is not an integer record index"
+                )
             if not 0 <= index < len(self.records):
                 raise InvalidArgument(
-                    f"known: index {index} is outside the database "
-                    f"(records 0..{len(self.records) - 1})"
+                    f"known: index {abbreviated(index)} is outside the database "
+                    f"(records 0..{abbreviated(len(self.records) - 1)})"
                 )
         if len(set(indices)) != len(indices):
-            raise InvalidArgument(f"known={indices!r} repeats an index")
+            raise InvalidArgument(f"known={abbreviated_repr(indices)} repeats an index")
         if self.target in indices:
             raise InvalidArgument(
-                f"known={indices!r} contains the target {self.target}: the knowledge would "
+                f"known={abbreviated_repr(indices)} contains the target "
+                f"{abbreviated(self.target)}: the knowledge would "
                 "not be independent of D(i) (the thesis's standing assumption)"
             )
         return tuple(sorted(indices))
@@ -210,8 +222,9 @@ class PartialKnowledge:
         size = _product_size(self.records)
         if size > MAX_ENUMERATED_DATABASES:
             raise InvalidArgument(
-                f"knowledge: a general knowledge function must be checked on all {size} "
-                f"databases, more than {MAX_ENUMERATED_DATABASES}; give known= instead"
+                f"knowledge: a general knowledge function must be checked on all "
+                f"{abbreviated(size)} "
+                f"databases, more than {abbreviated(MAX_ENUMERATED_DATABASES)}; give known= instead"
             )
         databases = list(itertools.product(*(record.support for record in self.records)))
         table: dict[Database, Hashable] = {}
@@ -229,7 +242,8 @@ class PartialKnowledge:
                 if len(row) != 1:
                     raise InvalidArgument(
                         "knowledge must be a function of the database, but the kernel given "
-                        f"is randomized: database {database!r} has outputs {row!r}"
+                        f"is randomized: database {abbreviated_repr(database)} has outputs "
+                        f"{abbreviated_repr(row)}"
                     )
                 table[database] = row[0]
             return table
@@ -237,7 +251,8 @@ class PartialKnowledge:
             for database in databases:
                 if database not in knowledge:
                     raise InvalidArgument(
-                        f"knowledge: the mapping has no value for database {database!r}"
+                        f"knowledge: the mapping has no value for database "
+                        f"{abbreviated_repr(database)}"
                     )
                 table[database] = knowledge[database]
             return table
@@ -251,18 +266,21 @@ class PartialKnowledge:
                 first, second = knowledge(database), knowledge(database)
             except Exception as error:
                 raise InvalidArgument(
-                    f"knowledge raised {type(error).__name__}: {error} on database {database!r}"
+                    f"knowledge raised {type(error).__name__}: {abbreviated(error)} on database "
+                    f"{abbreviated_repr(database)}"
                 ) from error
             try:
                 hash(first)
             except TypeError:
                 raise InvalidArgument(
-                    f"knowledge returned the unhashable {first!r} on database {database!r}"
+                    f"knowledge returned the unhashable {abbreviated_repr(first)} on database "
+                    f"{abbreviated_repr(database)}"
                 ) from None
             if first != second:
                 raise InvalidArgument(
                     "knowledge must be a function of the database, but it returned "
-                    f"{first!r} and then {second!r} on database {database!r}"
+                    f"{abbreviated_repr(first)} and then {abbreviated_repr(second)} on database "
+                    f"{abbreviated_repr(database)}"
                 )
             table[database] = first
         return table
@@ -281,15 +299,19 @@ class PartialKnowledge:
                 same = prove_zero(difference)
                 if same is None:
                     raise Undecided(
-                        f"knowledge: cannot decide whether B is independent of D({self.target})",
+                        f"knowledge: cannot decide whether B is independent of "
+                        f"D({abbreviated(self.target)})",
                         expression=difference,
                     )
                 if not same:
                     i = self.target
                     raise InvalidArgument(
-                        f"knowledge must be independent of D({i}) (the thesis's standing "
-                        f"assumption), but P[B={b!r} | D({i})={reference_value!r}] = "
-                        f"{reference.get(b, 0)} while P[B={b!r} | D({i})={x!r}] = {law.get(b, 0)}"
+                        f"knowledge must be independent of D({abbreviated(i)}) (the thesis's "
+                        "standing "
+                        f"assumption), but P[B={abbreviated_repr(b)} | "
+                        f"D({abbreviated(i)})={abbreviated_repr(reference_value)}] = "
+                        f"{abbreviated(reference.get(b, 0))} while P[B={abbreviated_repr(b)} | "
+                        f"D({abbreviated(i)})={abbreviated_repr(x)}] = {abbreviated(law.get(b, 0))}"
                     )
 
     # --- access -----------------------------------------------------------------------
@@ -311,7 +333,8 @@ class PartialKnowledge:
         database = tuple(database)
         if len(database) != self.size:
             raise InvalidArgument(
-                f"database {database!r} has {len(database)} records, the setting has {self.size}"
+                f"database {abbreviated_repr(database)} has {len(database)} records, the setting "
+                f"has {abbreviated(self.size)}"
             )
         if self.known is not None:
             return tuple(database[j] for j in self.known)
@@ -320,7 +343,7 @@ class PartialKnowledge:
             return self._table[database]
         except KeyError:
             raise InvalidArgument(
-                f"database {database!r} has probability 0 under the records' laws"
+                f"database {abbreviated_repr(database)} has probability 0 under the records' laws"
             ) from None
 
     def databases(self, given: Hashable) -> Iterator[tuple[Database, Scalar]]:
@@ -340,7 +363,10 @@ class PartialKnowledge:
         """The law of B given D(i) = ``given`` (default t; the same for every value of D(i))."""
         condition = self.value if given is None else given
         if condition not in self.records[self.target]:
-            raise InvalidArgument(f"given={condition!r} is not a value of record {self.target}")
+            raise InvalidArgument(
+                f"given={abbreviated_repr(condition)} is not a value of record "
+                f"{abbreviated(self.target)}"
+            )
         if self.known is not None:
             if not self.known:
                 return Distribution._trusted([()], [Fraction(1)])

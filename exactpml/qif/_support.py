@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.bounds import current_bounds
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar
@@ -54,7 +55,8 @@ def rational_kernel(mechanism: object, name: str = "mechanism") -> list[list[Fra
         for y, value in zip(checked.outputs, row, strict=True):
             if type(value) is not Fraction:
                 raise InvalidArgument(
-                    f"{name}: row {x!r}, output {y!r} is {value}, but the QIF measures need "
+                    f"{name}: row {abbreviated_repr(x)}, output {abbreviated_repr(y)} is "
+                    f"{abbreviated(value)}, but the QIF measures need "
                     "rational entries"
                 )
         rows.append(list(row))
@@ -67,7 +69,8 @@ def rational_vector(distribution: object, name: str = "prior") -> list[Fraction]
     for outcome, value in checked.items():
         if type(value) is not Fraction:
             raise InvalidArgument(
-                f"{name}: outcome {outcome!r} has probability {value}, but the QIF measures "
+                f"{name}: outcome {abbreviated_repr(outcome)} has probability "
+                f"{abbreviated(value)}, but the QIF measures "
                 "need rational probabilities"
             )
     return list(checked.probabilities)
@@ -99,7 +102,7 @@ def log_combination(terms: Iterable[tuple[Fraction, Fraction]]) -> Scalar:
         if coefficient == 0 or argument == 1:
             continue
         if argument <= 0:
-            raise InvalidArgument(f"log of a non-positive number {argument}")
+            raise InvalidArgument(f"log of a non-positive number {abbreviated(argument)}")
         factor = sympy.Rational(coefficient.numerator, coefficient.denominator)
         if height(argument) > limit:
             large.append(factor * sympy.log(sympy.Integer(argument.numerator)))

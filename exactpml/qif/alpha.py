@@ -35,6 +35,7 @@ from typing import Any
 import sympy
 
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar
 from exactpml.core.logvalue import LogValue
@@ -296,7 +297,8 @@ def guessing_ratio(
         kernel = attribute
         if set(kernel.inputs) != set(mechanism.inputs):
             raise InvalidArgument(
-                f"attribute must be a kernel on the mechanism's inputs {list(mechanism.inputs)!r}"
+                f"attribute must be a kernel on the mechanism's inputs "
+                f"{abbreviated_repr(list(mechanism.inputs))}"
             )
     elif callable(attribute):
         labels = {}

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
@@ -46,6 +47,7 @@ MAX_SECRETS = 16
 """Default bound on the number of secrets of :func:`additive_bayes_capacity` (2^n subsets)."""
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class Capacity:
     """A capacity and a prior that attains it.

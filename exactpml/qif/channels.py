@@ -28,6 +28,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.mechanism import Mechanism
 from exactpml.core.parameters import positive_integer, within_bound
 from exactpml.errors import InvalidArgument
@@ -79,7 +81,9 @@ def cascade(channel: Mechanism, post: Mechanism) -> Mechanism:
     require_mechanism(post, "post")
     missing = [y for y in channel.outputs if y not in set(post.inputs)]
     if missing:
-        raise InvalidArgument(f"cascade: post has no row for the channel's output(s) {missing!r}")
+        raise InvalidArgument(
+            f"cascade: post has no row for the channel's output(s) {abbreviated_repr(missing)}"
+        )
     inputs, middle, outputs = len(channel.inputs), len(channel.outputs), len(post.outputs)
     _check_table(inputs, outputs, "cascade")
     within_bound(
@@ -103,8 +107,9 @@ def parallel(channel: Mechanism, other: Mechanism) -> Mechanism:
     require_mechanism(other, "other")
     if set(channel.inputs) != set(other.inputs):
         raise InvalidArgument(
-            f"parallel: the channels have different inputs {list(channel.inputs)!r} and "
-            f"{list(other.inputs)!r}"
+            f"parallel: the channels have different inputs "
+            f"{abbreviated_repr(list(channel.inputs))} and "
+            f"{abbreviated_repr(list(other.inputs))}"
         )
     _check_table(len(channel.inputs), len(channel.outputs) * len(other.outputs), "parallel")
     return channel.parallel(other)
@@ -119,10 +124,13 @@ def output_marginal(mechanism: Mechanism, index: int) -> Mechanism:
     """
     require_mechanism(mechanism, "mechanism")
     if isinstance(index, bool) or not isinstance(index, int):
-        raise InvalidArgument(f"index={index!r} must be an int")
+        raise InvalidArgument(f"index={abbreviated_repr(index)} must be an int")
     for y in mechanism.outputs:
         if not isinstance(y, tuple) or not -len(y) <= index < len(y):
-            raise InvalidArgument(f"output_marginal: output {y!r} has no coordinate index={index}")
+            raise InvalidArgument(
+                f"output_marginal: output {abbreviated_repr(y)} has no coordinate "
+                f"index={abbreviated(index)}"
+            )
     rows = rational_kernel(mechanism)
     parts: dict[Hashable, list[int]] = {}
     for j, y in enumerate(mechanism.outputs):
@@ -152,8 +160,9 @@ def _solve(
     require_mechanism(other, "other")
     if set(channel.inputs) != set(other.inputs):
         raise InvalidArgument(
-            f"refinement: the channels have different inputs {list(channel.inputs)!r} and "
-            f"{list(other.inputs)!r}"
+            f"refinement: the channels have different inputs "
+            f"{abbreviated_repr(list(channel.inputs))} and "
+            f"{abbreviated_repr(list(other.inputs))}"
         )
     c = rational_kernel(channel, "channel")
     d_rows = rational_kernel(other, "other")
@@ -278,6 +287,7 @@ def refines(
     return refinement_map(channel, other, max_unknowns=max_unknowns) is not None
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class RefinementCertificate:
     """A Farkas certificate that no channel R gives D = C R.

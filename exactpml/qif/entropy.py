@@ -29,6 +29,7 @@ import sympy
 from flint import arb, ctx, fmpq
 
 from exactpml.core import certify
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar
 from exactpml.core.mechanism import Mechanism
@@ -151,7 +152,10 @@ def renyi_entropy(distribution: Distribution, order: object) -> Scalar:
         return log_combination([(Fraction(1), Fraction(len(probabilities)))])
     if alpha is sympy.oo:
         return log_combination([(Fraction(1), 1 / max(probabilities))])
-    assert type(alpha) is Fraction
+    if type(alpha) is not Fraction:
+        raise InvalidArgument(f"order={abbreviated(alpha)} must be a rational number >= 0 or oo")
+    if alpha < 0:
+        raise InvalidArgument(f"order={abbreviated(alpha)} must not be negative")
     if alpha == 1:
         return log_combination((p, 1 / p) for p in probabilities)
     common = math.lcm(*(p.denominator for p in probabilities))

@@ -35,6 +35,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.exact import exact
 from exactpml.core.parameters import positive_integer, within_bound
 from exactpml.errors import InvalidArgument
@@ -55,9 +56,13 @@ def _labels(values: Iterable[Label], *, name: str, what: str) -> tuple[Label, ..
     for item in items:
         try:
             if item in seen:
-                raise InvalidArgument(f"{name}: {what[:-1]} {item!r} appears twice")
+                raise InvalidArgument(
+                    f"{name}: {abbreviated(what[:-1])} {abbreviated_repr(item)} appears twice"
+                )
         except TypeError as error:
-            raise InvalidArgument(f"{name}: {what[:-1]} {item!r} is not hashable") from error
+            raise InvalidArgument(
+                f"{name}: {abbreviated(what[:-1])} {abbreviated_repr(item)} is not hashable"
+            ) from error
         seen.add(item)
     return items
 
@@ -113,7 +118,8 @@ class GainFunction:
         for w in guesses:
             if not isinstance(gains[w], Mapping):
                 raise InvalidArgument(
-                    f"{name}: guess {w!r} must map secrets to gains, got {type(gains[w]).__name__}"
+                    f"{name}: guess {abbreviated_repr(w)} must map secrets to gains, got "
+                    f"{type(gains[w]).__name__}"
                 )
         if secrets is None:
             seen: dict[Label, None] = {}
@@ -122,7 +128,9 @@ class GainFunction:
                     try:
                         seen.setdefault(x, None)
                     except TypeError as error:
-                        raise InvalidArgument(f"{name}: secret {x!r} is not hashable") from error
+                        raise InvalidArgument(
+                            f"{name}: secret {abbreviated_repr(x)} is not hashable"
+                        ) from error
             secret_labels = _labels(seen, name=name, what="secrets")
         else:
             secret_labels = _labels(secrets, name=name, what="secrets")
@@ -134,15 +142,18 @@ class GainFunction:
             for x in row:
                 if x not in known:
                     raise InvalidArgument(
-                        f"{name}: guess {w!r} names secret {x!r}, which is not among the "
-                        f"secrets {list(secret_labels)!r}"
+                        f"{name}: guess {abbreviated_repr(w)} names secret {abbreviated_repr(x)}, "
+                        "which is not among the "
+                        f"secrets {abbreviated_repr(list(secret_labels))}"
                     )
             values = []
             for x in secret_labels:
                 where = f"{name}, guess {w!r}, secret {x!r}"
                 value = exact(row.get(x, 0), where=where, allow_symbolic=False)
                 if type(value) is not Fraction:  # exact() with allow_symbolic=False
-                    raise InvalidArgument(f"{where}: {value} must be a rational number")
+                    raise InvalidArgument(
+                        f"{where}: {abbreviated(value)} must be a rational number"
+                    )
                 values.append(value)
             rows.append(tuple(values))
         self._set(guesses, secret_labels, tuple(rows))
@@ -200,10 +211,13 @@ class GainFunction:
         items = _labels(secrets, name="k_tries", what="secrets")
         size = positive_integer(k, name="k")
         if size > len(items):
-            raise InvalidArgument(f"k={size} must not exceed the number of secrets {len(items)}")
+            raise InvalidArgument(
+                f"k={abbreviated(size)} must not exceed the number of secrets {len(items)}"
+            )
         if math.comb(len(items), size) > MAX_GUESSES:
             raise InvalidArgument(
-                f"k_tries: C({len(items)}, {size}) guesses exceed MAX_GUESSES={MAX_GUESSES}"
+                f"k_tries: C({len(items)}, {abbreviated(size)}) guesses exceed "
+                f"MAX_GUESSES={abbreviated(MAX_GUESSES)}"
             )
         _check_table(math.comb(len(items), size), len(items), "GainFunction.k_tries")
         guesses = list(combinations(items, size))
@@ -242,11 +256,13 @@ class GainFunction:
                     raw = distance(w, x)
                 value = exact(raw, where=where, allow_symbolic=False)
                 if type(value) is not Fraction:
-                    raise InvalidArgument(f"{where}: {value} must be a rational number")
+                    raise InvalidArgument(
+                        f"{where}: {abbreviated(value)} must be a rational number"
+                    )
                 if value < 0:
-                    raise InvalidArgument(f"{where}={value} must not be negative")
+                    raise InvalidArgument(f"{where}={abbreviated(value)} must not be negative")
                 if w == x and value != 0:
-                    raise InvalidArgument(f"{where}={value} must be 0")
+                    raise InvalidArgument(f"{where}={abbreviated(value)} must be 0")
                 row.append(1 - value)
             rows.append(row)
         return cls._trusted(items, items, rows)
@@ -269,19 +285,25 @@ class GainFunction:
         for position, block in enumerate(blocks):
             members = tuple(block)
             if not members:
-                raise InvalidArgument(f"property: block {position} is empty")
+                raise InvalidArgument(f"property: block {abbreviated(position)} is empty")
             for x in members:
                 if x not in known:
-                    raise InvalidArgument(f"property: block {position} names unknown secret {x!r}")
+                    raise InvalidArgument(
+                        f"property: block {abbreviated(position)} names unknown secret "
+                        f"{abbreviated_repr(x)}"
+                    )
                 if x in owner:
                     raise InvalidArgument(
-                        f"property: secret {x!r} is in blocks {owner[x]} and {position}"
+                        f"property: secret {abbreviated_repr(x)} is in blocks "
+                        f"{abbreviated(owner[x])} and {abbreviated(position)}"
                     )
                 owner[x] = position
             guesses.append(members)
         missing = [x for x in items if x not in owner]
         if missing:
-            raise InvalidArgument(f"property: the blocks do not cover secrets {missing!r}")
+            raise InvalidArgument(
+                f"property: the blocks do not cover secrets {abbreviated_repr(missing)}"
+            )
         _check_table(len(guesses), len(items), "GainFunction.property")
         rows = []
         for w in guesses:
@@ -297,11 +319,15 @@ class GainFunction:
         try:
             i = self._guess_index[guess]
         except (KeyError, TypeError):
-            raise InvalidArgument(f"guess {guess!r} is not among the guesses") from None
+            raise InvalidArgument(
+                f"guess {abbreviated_repr(guess)} is not among the guesses"
+            ) from None
         try:
             j = self._secret_index[secret]
         except (KeyError, TypeError):
-            raise InvalidArgument(f"secret {secret!r} is not among the secrets") from None
+            raise InvalidArgument(
+                f"secret {abbreviated_repr(secret)} is not among the secrets"
+            ) from None
         return self.rows[i][j]
 
     def as_dict(self) -> dict[Label, dict[Label, Fraction]]:

@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from flint import arb, ctx, fmpq
 
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.core.parameters import (
@@ -53,6 +54,7 @@ DEFAULT_TOLERANCE = Fraction(1, 10**6)
 """Default width of the certified bracket (nats)."""
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class CapacityBounds:
     """A capacity known to lie in [lower, upper] (certified), with the prior that gives ``lower``.

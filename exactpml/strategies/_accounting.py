@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.distribution import Distribution
 from exactpml.errors import InvalidArgument
 from exactpml.notions import PrivacyLossDistribution, privacy_loss_distribution
@@ -35,7 +36,9 @@ def distribution_pairs(
     independent laws (zeros allowed); ``None``: either.
     """
     if max_outcomes < 1:
-        raise InvalidArgument(f"distribution_pairs: max_outcomes={max_outcomes} must be >= 1")
+        raise InvalidArgument(
+            f"distribution_pairs: max_outcomes={abbreviated(max_outcomes)} must be >= 1"
+        )
     chosen = draw(st.booleans()) if lattice is None else lattice
     size = draw(st.integers(1, max_outcomes))
     if not chosen:

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.database import DatabaseMechanism, DatabaseSpace, ProductPrior
@@ -53,9 +54,11 @@ _POSITIVE = ("full_support", "near_ties", "extreme_ratios")
 
 def _check_range(name: str, low: int, high: int) -> None:
     if low < 1:
-        raise InvalidArgument(f"{name}: the minimum {low} must be at least 1")
+        raise InvalidArgument(f"{name}: the minimum {abbreviated(low)} must be at least 1")
     if high < low:
-        raise InvalidArgument(f"{name}: the maximum {high} is below the minimum {low}")
+        raise InvalidArgument(
+            f"{name}: the maximum {abbreviated(high)} is below the minimum {abbreviated(low)}"
+        )
 
 
 @composite

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
@@ -80,9 +81,11 @@ def choose_regime(draw: st.DrawFn, allowed: Sequence[str]) -> str:
 
 def _check_sizes(name: str, low: int, high: int) -> None:
     if low < 1:
-        raise InvalidArgument(f"{name}: the minimum size {low} must be at least 1")
+        raise InvalidArgument(f"{name}: the minimum size {abbreviated(low)} must be at least 1")
     if high < low:
-        raise InvalidArgument(f"{name}: the maximum size {high} is below the minimum {low}")
+        raise InvalidArgument(
+            f"{name}: the maximum size {abbreviated(high)} is below the minimum {abbreviated(low)}"
+        )
 
 
 def vector_regimes(*, zeros: bool, deterministic: bool, skewed: bool = True) -> tuple[str, ...]:
@@ -168,7 +171,9 @@ def regime_vector(
             zero[draw(st.integers(0, size - 1))] = True
         weights = [0 if z else w for w, z in zip(weights, zero, strict=True)]
     elif regime != "full_support":
-        raise InvalidArgument(f"regime={regime!r} must be one of {REGIMES!r}")
+        raise InvalidArgument(
+            f"regime={abbreviated_repr(regime)} must be one of {abbreviated_repr(REGIMES)}"
+        )
     return _normalised(weights)
 
 
@@ -193,7 +198,7 @@ def probability_vectors(
     ``full_support=True`` (or ``zeros=False``) makes every entry positive.
     """
     if size < 1:
-        raise InvalidArgument(f"probability_vectors: size={size} must be at least 1")
+        raise InvalidArgument(f"probability_vectors: size={abbreviated(size)} must be at least 1")
     positive = full_support or not zeros
     allowed = vector_regimes(zeros=not positive, deterministic=deterministic, skewed=skewed)
     regime = choose_regime(draw, allowed)
@@ -320,7 +325,10 @@ def mechanisms(
     input_labels = _labels(draw, inputs, min_inputs, max_inputs, "mechanisms (inputs)")
     output_labels = _labels(draw, outputs, min_outputs, max_outputs, "mechanisms (outputs)")
     if regimes is not None and (not regimes or set(regimes) - set(KERNEL_REGIMES)):
-        raise InvalidArgument(f"mechanisms: regimes={regimes!r} must be among {KERNEL_REGIMES!r}")
+        raise InvalidArgument(
+            f"mechanisms: regimes={abbreviated_repr(regimes)} must be among "
+            f"{abbreviated_repr(KERNEL_REGIMES)}"
+        )
     allowed = [
         regime
         for regime in KERNEL_REGIMES
@@ -329,7 +337,9 @@ def mechanisms(
         and (regimes is None or regime in regimes)
     ]
     if not allowed:
-        raise InvalidArgument(f"mechanisms: regimes={regimes!r} are excluded by the options")
+        raise InvalidArgument(
+            f"mechanisms: regimes={abbreviated_repr(regimes)} are excluded by the options"
+        )
     regime = choose_regime(draw, allowed)
     if regime == "mixed" and not zeros:
         rows = [

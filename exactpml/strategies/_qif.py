@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
@@ -58,13 +59,17 @@ def gain_functions(
     """
     if secrets is None:
         if max_secrets < 1:
-            raise InvalidArgument(f"gain_functions: max_secrets={max_secrets} must be at least 1")
+            raise InvalidArgument(
+                f"gain_functions: max_secrets={abbreviated(max_secrets)} must be at least 1"
+            )
         secrets = list(range(draw(st.integers(1, max_secrets))))
     labels = list(secrets)
     if not labels:
         raise InvalidArgument("gain_functions: the secret alphabet is empty")
     if max_guesses < 1:
-        raise InvalidArgument(f"gain_functions: max_guesses={max_guesses} must be at least 1")
+        raise InvalidArgument(
+            f"gain_functions: max_guesses={abbreviated(max_guesses)} must be at least 1"
+        )
     allowed = [r for r in GAIN_REGIMES if negative or r not in ("table", "metric")]
     regime = choose_regime(draw, allowed)
     if regime == "identity":
@@ -111,7 +116,8 @@ def priors_with_support(
     if support is None:
         if not 1 <= min_support <= len(labels):
             raise InvalidArgument(
-                f"priors_with_support: min_support={min_support} must lie in [1, {len(labels)}]"
+                f"priors_with_support: min_support={abbreviated(min_support)} must lie in [1, "
+                f"{len(labels)}]"
             )
         chosen = draw(
             st.lists(st.sampled_from(labels), min_size=min_support, unique=True).filter(
@@ -122,7 +128,8 @@ def priors_with_support(
         chosen = list(support)
         if not chosen or any(x not in labels for x in chosen):
             raise InvalidArgument(
-                f"priors_with_support: support {chosen!r} must be within {labels!r}"
+                f"priors_with_support: support {abbreviated_repr(chosen)} must be within "
+                f"{abbreviated_repr(labels)}"
             )
     vector = draw(probability_vectors(len(chosen), full_support=True))
     mass = dict(zip(chosen, vector, strict=True))

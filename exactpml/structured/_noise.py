@@ -43,6 +43,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.decisions import exact_sign as sign_of
 from exactpml.core.display import number_text, pretty
@@ -144,7 +145,7 @@ class NoNoise(Noise):
 def _integer(value: Scalar, what: str) -> int:
     if type(value) is not Fraction or value.denominator != 1:
         raise InvalidArgument(
-            f"geometric noise needs integer {what}, got {value}; use LaplaceNoise for "
+            f"geometric noise needs integer {what}, got {abbreviated(value)}; use LaplaceNoise for "
             "non-integer answers"
         )
     return int(value)
@@ -351,11 +352,12 @@ def check_threshold(threshold: object, allowed: tuple[Scalar, Scalar]) -> Scalar
     if threshold is None:
         return None
     if isinstance(threshold, complex):
-        raise InvalidArgument(f"threshold={threshold!r} must be a real number")
+        raise InvalidArgument(f"threshold={abbreviated_repr(threshold)} must be a real number")
     value = exact(threshold, where="threshold")
     if compare_scalars(value, allowed[0]) < 0 or compare_scalars(value, allowed[1]) > 0:
         raise InvalidArgument(
-            f"threshold={value} must lie in [{allowed[0]}, {allowed[1]}] (the range of the "
+            f"threshold={abbreviated(value)} must lie in [{abbreviated(allowed[0])}, "
+            f"{abbreviated(allowed[1])}] (the range of the "
             "query's answers)"
         )
     return value

@@ -22,6 +22,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.display import pretty
 from exactpml.core.exact import Scalar, exact_product, exact_quotient, exact_sum
@@ -96,8 +97,9 @@ class PerRecordMechanism(StructuredDatabaseMechanism):
             )
         if set(randomizer.inputs) != set(space.alphabet):
             raise InvalidArgument(
-                f"randomizer is defined on {list(randomizer.inputs)!r}, not on the alphabet "
-                f"{list(space.alphabet)!r}"
+                f"randomizer is defined on {abbreviated_repr(list(randomizer.inputs))}, not on the "
+                "alphabet "
+                f"{abbreviated_repr(list(space.alphabet))}"
             )
         self.space = space
         self.randomizer = randomizer
@@ -111,7 +113,10 @@ class PerRecordMechanism(StructuredDatabaseMechanism):
         """p(y|x) = Π_i R(y_i | d_i)."""
         x = self.space.check(database)
         if not isinstance(output, tuple) or len(output) != self.space.size:
-            raise InvalidArgument(f"output={output!r} must be a tuple of n={self.space.size}")
+            raise InvalidArgument(
+                f"output={abbreviated_repr(output)} must be a tuple of "
+                f"n={abbreviated(self.space.size)}"
+            )
         value: Scalar = Fraction(1)
         for d, y in zip(x, output, strict=True):
             value = exact_product(value, self.randomizer.probability(d, y))
@@ -162,7 +167,10 @@ class PerRecordMechanism(StructuredDatabaseMechanism):
             raise InvalidArgument("prior must be a ProductPrior on the mechanism's databases")
         check_index(index, self.space.size)
         if not isinstance(output, tuple) or len(output) != self.space.size:
-            raise InvalidArgument(f"output={output!r} must be a tuple of n={self.space.size}")
+            raise InvalidArgument(
+                f"output={abbreviated_repr(output)} must be a tuple of "
+                f"n={abbreviated(self.space.size)}"
+            )
         for y in output:
             self.randomizer.output_position(y)
         return prior, output
@@ -192,7 +200,9 @@ class PerRecordMechanism(StructuredDatabaseMechanism):
             checked.marginals[:index] + checked.marginals[index + 1 :], others, rest, strict=True
         ):
             if prove_zero(marginal[d]):
-                raise InvalidArgument(f"others={others!r} has probability zero under the prior")
+                raise InvalidArgument(
+                    f"others={abbreviated_repr(others)} has probability zero under the prior"
+                )
             if prove_zero(self.randomizer.probability(d, y_j)):
                 return LogValue(1)
         return pointwise_maximal_leakage(self.randomizer, checked.marginal(index), y[index])

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Any, overload
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.exact import Scalar
 
 __all__ = ["Progression", "index_at_least", "index_at_most"]
@@ -33,7 +34,10 @@ class Progression(Sequence[Fraction]):
 
     def __init__(self, start: Fraction, step: Fraction, size: int) -> None:
         if size < 1 or (size > 1 and step <= 0):
-            raise ValueError(f"Progression needs size >= 1 and step > 0, got {size}, {step}")
+            raise ValueError(
+                f"Progression needs size >= 1 and step > 0, got {abbreviated(size)}, "
+                f"{abbreviated(step)}"
+            )
         self.start = start
         self.step = step if size > 1 else Fraction(1)
         self.size = size
@@ -52,7 +56,9 @@ class Progression(Sequence[Fraction]):
             return tuple(self[i] for i in range(*index.indices(self.size)))
         position = index + self.size if index < 0 else index
         if not 0 <= position < self.size:
-            raise IndexError(f"index {index} out of range for {self.size} answers")
+            raise IndexError(
+                f"index {abbreviated(index)} out of range for {abbreviated(self.size)} answers"
+            )
         return self.start + position * self.step
 
     def __iter__(self) -> Iterator[Fraction]:

@@ -28,6 +28,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import exact_sign as sign_of
 from exactpml.core.display import number_text, pretty
 from exactpml.core.exact import (
@@ -62,10 +63,12 @@ def _apply(mapping: EntryMap, entry: Label, name: str) -> object:
 
 def _number(value: object, where: str) -> Scalar:
     if isinstance(value, complex):
-        raise InvalidArgument(f"{where}: {value!r} must be a real number")
+        raise InvalidArgument(f"{where}: {abbreviated_repr(value)} must be a real number")
     result = exact(value, where=where)
     if type(result) is not Fraction and to_sympy(result).free_symbols:
-        raise InvalidArgument(f"{where}: {result} must be a number, not a symbolic expression")
+        raise InvalidArgument(
+            f"{where}: {abbreviated(result)} must be a number, not a symbolic expression"
+        )
     return result
 
 
@@ -146,7 +149,8 @@ class CountingQuery(Query):
             exact_types = (bool, int, Fraction, sympy.Integer, sympy.Rational)
             if not isinstance(value, exact_types) or value not in (0, 1):
                 raise InvalidArgument(
-                    f"predicate({entry!r}) = {value!r}, but a predicate must be 0 or 1"
+                    f"predicate({entry!r}) = {abbreviated_repr(value)}, but a predicate must be 0 "
+                    "or 1"
                 )
             table[entry] = Fraction(int(value))
         return (table,)
@@ -201,7 +205,8 @@ class LinearQuery(Query):
     def statistics(self, space: DatabaseSpace) -> tuple[dict[Label, Scalar], ...]:
         if len(self.weights) != space.size:
             raise InvalidArgument(
-                f"weights has {len(self.weights)} entries, but databases have n={space.size}"
+                f"weights has {len(self.weights)} entries, but databases have "
+                f"n={abbreviated(space.size)}"
             )
         base = {
             d: _number(_apply(self.values, d, "values"), f"values({d!r})") for d in space.alphabet
@@ -244,7 +249,7 @@ class MeanQuery(Query):
 
     def __init__(self, kind: str, *, values: EntryMap = None) -> None:
         if kind not in _MEANS:
-            raise InvalidArgument(f"kind={kind!r} must be one of {list(_MEANS)!r}")
+            raise InvalidArgument(f"kind={kind!r} must be one of {abbreviated_repr(list(_MEANS))}")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "values", values)
         object.__setattr__(self, "combine", "product" if kind == "geometric" else "sum")
@@ -255,7 +260,8 @@ class MeanQuery(Query):
             v = _number(_apply(self.values, d, "values"), f"values({d!r})")
             if self.kind in ("geometric", "harmonic") and sign_of(v) <= 0:
                 raise InvalidArgument(
-                    f"values({d!r}) = {v}: the {self.kind} mean needs positive values"
+                    f"values({abbreviated_repr(d)}) = {abbreviated(v)}: the "
+                    f"{abbreviated(self.kind)} mean needs positive values"
                 )
             if self.kind == "harmonic":
                 table[d] = exact_quotient(Fraction(1), v)

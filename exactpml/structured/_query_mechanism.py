@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.decisions import prove_zero
 from exactpml.core.display import number_text, pretty
@@ -197,11 +198,13 @@ class QueryMechanism(StructuredDatabaseMechanism):
         """The output (event) that contains the raw output value y (e.g. 17 -> ``≥11``)."""
         if isinstance(self.noise, GeometricNoise):
             if isinstance(y, bool) or not isinstance(y, int):
-                raise InvalidArgument(f"y={y!r} must be an int (an output of geometric noise)")
+                raise InvalidArgument(
+                    f"y={abbreviated_repr(y)} must be an int (an output of geometric noise)"
+                )
             return self.noise.event(y, self.window)
         if y in self.outputs:
             return y
-        raise InvalidArgument(f"y={y!r} is not an output of the mechanism")
+        raise InvalidArgument(f"y={abbreviated_repr(y)} is not an output of the mechanism")
 
     def _row(self, answer: Scalar) -> tuple[Scalar, ...]:
         rows: dict[Scalar, tuple[Scalar, ...]] = self._cache.setdefault("rows", {})
@@ -215,7 +218,9 @@ class QueryMechanism(StructuredDatabaseMechanism):
         """P_{Y | q(X) = answer}: the output law as a function of the answer (the count)."""
         value = exact(answer, where="answer")
         if not self._statistic.reachable(value):
-            raise InvalidArgument(f"answer={answer!r} is not a reachable answer of the query")
+            raise InvalidArgument(
+                f"answer={abbreviated_repr(answer)} is not a reachable answer of the query"
+            )
         return Distribution._trusted(self.outputs, self._row(value))
 
     def output_given_count(self, count: int) -> Distribution:
@@ -403,7 +408,8 @@ class QueryMechanism(StructuredDatabaseMechanism):
             return self.outputs.index(output)
         except ValueError:
             raise InvalidArgument(
-                f"output {output!r} is not an output of the mechanism; map a raw value with "
+                f"output {abbreviated_repr(output)} is not an output of the mechanism; map a raw "
+                "value with "
                 "output_event(y)"
             ) from None
 
@@ -476,7 +482,8 @@ class QueryMechanism(StructuredDatabaseMechanism):
         ):
             if prove_zero(m[d]):
                 raise InvalidArgument(
-                    f"others={others!r} has probability zero under the prior (position {j})"
+                    f"others={abbreviated_repr(others)} has probability zero under the prior "
+                    f"(position {abbreviated(j)})"
                 )
         tables = self._tables
         t = self.query.unit

@@ -21,6 +21,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.exact import Scalar, exact_product, exact_sum
 from exactpml.database import Database, DatabaseSpace
@@ -256,11 +257,15 @@ class StatisticIndex:
         if self.progression() is not None:
             counts = self._progression_histogram(answer, self.space.size)
             if counts is None:
-                raise InvalidArgument(f"answer={answer!r} is not a reachable answer of the query")
+                raise InvalidArgument(
+                    f"answer={abbreviated_repr(answer)} is not a reachable answer of the query"
+                )
             return self._representative(counts)
         index = self._answer_index()
         if answer not in index:
-            raise InvalidArgument(f"answer={answer!r} is not a reachable answer of the query")
+            raise InvalidArgument(
+                f"answer={abbreviated_repr(answer)} is not a reachable answer of the query"
+            )
         found = index[answer]
         return self._representative(found) if self.identical else found
 

@@ -23,6 +23,7 @@ from fractions import Fraction
 import flint
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import exact_compare as compare_scalars
 from exactpml.core.decisions import prove_nonnegative, prove_zero, unproven_condition
 from exactpml.core.distribution import Distribution
@@ -41,14 +42,14 @@ def _check_probability(value: object, where: str, conditions: list[sympy.Basic])
     """Validate p in [0, 1]: exactly for numbers; for symbols, refuse only what is provably
     outside and record the undecided conditions (three-valued, as sympy.stats does)."""
     if isinstance(value, complex):
-        raise InvalidArgument(f"{where}={value!r} must be a real probability")
+        raise InvalidArgument(f"{where}={abbreviated_repr(value)} must be a real probability")
     probability = exact(value, where=where)
     if type(probability) is Fraction or not to_sympy(probability).free_symbols:
         if (
             compare_scalars(probability, Fraction(0)) < 0
             or compare_scalars(probability, Fraction(1)) > 0
         ):
-            raise InvalidArgument(f"{where}={probability} must lie in [0, 1]")
+            raise InvalidArgument(f"{where}={abbreviated(probability)} must lie in [0, 1]")
         return probability
     expr = to_sympy(probability)
     checks = (
@@ -57,7 +58,7 @@ def _check_probability(value: object, where: str, conditions: list[sympy.Basic])
     )
     for condition, holds in checks:
         if holds is False:
-            raise InvalidArgument(f"{where}={probability} must lie in [0, 1]")
+            raise InvalidArgument(f"{where}={abbreviated(probability)} must lie in [0, 1]")
         conditions.extend(
             unproven_condition(condition, holds, where=where, statement=f"{condition}")
         )
@@ -84,7 +85,9 @@ def count_numerators(probabilities: Sequence[Fraction]) -> tuple[list[int], int]
     denominator = 1
     for p, multiplicity in Counter(probabilities).items():
         if type(p) is not Fraction or not 0 <= p <= 1:
-            raise InvalidArgument(f"count_numerators: {p!r} is not a rational probability")
+            raise InvalidArgument(
+                f"count_numerators: {abbreviated_repr(p)} is not a rational probability"
+            )
         a, d = p.numerator, p.denominator
         factors.append(flint.fmpz_poly([d - a, a]) ** multiplicity)
         denominator *= d**multiplicity

@@ -29,6 +29,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, to_sympy
 from exactpml.core.logvalue import LogValue
@@ -89,7 +90,8 @@ def _one_sided(
     if not function.denominator_vanishes_at(point):
         return function.value_at(point)
     raise Undecided(
-        f"cannot take the limit of {term} as {parameter} -> {point}{side}: the point is "
+        f"cannot take the limit of {abbreviated(term)} as {parameter} -> "
+        f"{abbreviated(point)}{side}: the point is "
         "irrational and the denominator vanishes there",
         expression=term,
     )

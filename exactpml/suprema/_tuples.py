@@ -24,6 +24,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import exact_compare, prove_zero
 from exactpml.core.exact import Scalar, exact_quotient
 from exactpml.core.mechanism import Mechanism
@@ -53,7 +54,7 @@ def is_zero(value: Scalar) -> bool:
         return value == 0
     known = prove_zero(value)
     if known is None:
-        raise InvalidArgument(f"cannot decide whether the entry {value} is zero")
+        raise InvalidArgument(f"cannot decide whether the entry {abbreviated(value)} is zero")
     return known
 
 
@@ -79,10 +80,12 @@ class DatabaseShape:
 
     def check_entry(self, entry: object) -> int:
         if isinstance(entry, bool) or not isinstance(entry, int):
-            raise InvalidArgument(f"entry={entry!r} must be an int index in range({self.n})")
+            raise InvalidArgument(
+                f"entry={entry!r} must be an int index in range({abbreviated(self.n)})"
+            )
         if not 0 <= entry < self.n:
             raise InvalidArgument(
-                f"entry={entry} is out of range for databases of {self.n} entries"
+                f"entry={entry} is out of range for databases of {abbreviated(self.n)} entries"
             )
         return entry
 
@@ -95,7 +98,7 @@ def database_shape(
     if not items or not all(isinstance(x, tuple) for x in items):
         raise InvalidArgument(
             "the mechanism's inputs must be databases: n-tuples over an alphabet D "
-            f"(got {items[:3]!r}{' ...' if len(items) > 3 else ''})"
+            f"(got {abbreviated_repr(items[:3])}{' ...' if len(items) > 3 else ''})"
         )
     lengths = {len(x) for x in items}
     if len(lengths) != 1 or 0 in lengths:
@@ -120,10 +123,11 @@ def database_shape(
         missing = sorted(expected - present, key=repr)[:3]
         extra = sorted(present - expected, key=repr)[:3]
         raise InvalidArgument(
-            f"the mechanism's inputs must be exactly D^{n} for D = {list(letters)!r}: "
-            + (f"missing {missing!r}" if missing else "")
+            f"the mechanism's inputs must be exactly D^{abbreviated(n)} for D = "
+            f"{abbreviated_repr(list(letters))}: "
+            + (f"missing {abbreviated_repr(missing)}" if missing else "")
             + ("; " if missing and extra else "")
-            + (f"not in D^{n}: {extra!r}" if extra else "")
+            + (f"not in D^{abbreviated(n)}: {abbreviated_repr(extra)}" if extra else "")
         )
     return DatabaseShape(letters, n)
 

@@ -27,6 +27,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
@@ -66,7 +67,7 @@ U0 = "u0"
 def _weight(value: object, where: str) -> Scalar:
     weight = exact(value, where=where)
     if isinstance(weight, Fraction) and not 0 < weight < 1:
-        raise InvalidArgument(f"{where}={weight} must lie in the open interval (0, 1)")
+        raise InvalidArgument(f"{where}={abbreviated(weight)} must lie in the open interval (0, 1)")
     return weight
 
 
@@ -82,7 +83,9 @@ def concentrating_prior(inputs: Iterable[Label], favoured: Label, t: object) -> 
     """
     items = list(inputs)
     if favoured not in items:
-        raise InvalidArgument(f"concentrating_prior: {favoured!r} is not among the inputs")
+        raise InvalidArgument(
+            f"concentrating_prior: {abbreviated_repr(favoured)} is not among the inputs"
+        )
     if len(items) < 2:
         raise InvalidArgument("concentrating_prior: needs at least two inputs")
     weight = _weight(t, "t")
@@ -137,11 +140,15 @@ def concentrating_kernel_prior(
         raise InvalidArgument(f"concentrating_kernel_prior: entry={entry} is out of range")
     for name, value in (("high", high), ("low", low)):
         if value not in letters:
-            raise InvalidArgument(f"concentrating_kernel_prior: {name}={value!r} is not in D")
+            raise InvalidArgument(
+                f"concentrating_kernel_prior: {name}={abbreviated_repr(value)} is not in D"
+            )
     rests = list(itertools.product(letters, repeat=n - 1))
     for name, rest in (("high_rest", high_rest), ("low_rest", low_rest)):
         if tuple(rest) not in rests:
-            raise InvalidArgument(f"concentrating_kernel_prior: {name}={rest!r} is not in D^(n-1)")
+            raise InvalidArgument(
+                f"concentrating_kernel_prior: {name}={abbreviated_repr(rest)} is not in D^(n-1)"
+            )
     weight = _weight(t, "t")
     marginal = concentrating_prior(letters, low, weight)
     outcomes: list[tuple[Label, ...]] = []
@@ -206,7 +213,7 @@ def shattering_attribute(
     (q* + (1-q*)/K) / (p* + (1-p*)/K), which only tends to q*/p* as K -> oo.
     """
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise InvalidArgument(f"size={size!r} must be a positive int (K)")
+        raise InvalidArgument(f"size={abbreviated_repr(size)} must be a positive int (K)")
     star = _maximiser(mechanism, prior, output)
     others: list[Label] = list(range(1, size + 1)) if not among else list(range(1, size))
     values: list[Label] = [U0, *others]
@@ -258,7 +265,9 @@ def least_shattering_size(mechanism: Mechanism, prior: Distribution, output: Lab
     while size > 1 and compare_points(shattering_gain(p_star, q_star, size - 1), target) == 0:
         size -= 1
     if compare_points(shattering_gain(p_star, q_star, size), target) != 0:  # pragma: no cover
-        raise ExactPMLError(f"the shattering attribute with K = {size} does not attain l(X->y)")
+        raise ExactPMLError(
+            f"the shattering attribute with K = {abbreviated(size)} does not attain l(X->y)"
+        )
     return size
 
 
@@ -294,7 +303,7 @@ def alpha_mechanism(prior: Distribution, alpha: object) -> Mechanism:
         raise InvalidArgument("alpha_mechanism: needs |X| >= 2")
     value = exact(alpha, where="alpha")
     if isinstance(value, Fraction) and not 0 < value <= 1:
-        raise InvalidArgument(f"alpha={value} must lie in (0, 1]")
+        raise InvalidArgument(f"alpha={abbreviated(value)} must lie in (0, 1]")
     x_min, _ = _minimiser(prior)
     a = to_sympy(value)
     return Mechanism(
@@ -323,7 +332,7 @@ def alpha_range(prior: Distribution) -> ParameterDomain:
     )
     pieces = solution_set(difference, ParameterDomain(0, 1, upper_open=False), strict=False)
     if len(pieces) != 1 or pieces[0].lower != 0:  # pragma: no cover - contradicts App. A.5
-        raise ExactPMLError(f"the alpha-range is not an interval (0, a]: {pieces}")
+        raise ExactPMLError(f"the alpha-range is not an interval (0, a]: {abbreviated(pieces)}")
     return pieces[0]
 
 
@@ -381,7 +390,7 @@ def solution_set(
 def _interval(bounds: list[object]) -> ParameterDomain:
     left, left_open, right, right_open = bounds
     if left == right:  # an isolated point: a degenerate interval is not a ParameterDomain
-        raise ExactPMLError(f"isolated solution point {left}")  # pragma: no cover
+        raise ExactPMLError(f"isolated solution point {abbreviated(left)}")  # pragma: no cover
     return ParameterDomain(left, right, lower_open=bool(left_open), upper_open=bool(right_open))
 
 
@@ -401,10 +410,10 @@ def lower_entropy_attribute(
     P_{W|U} ∘ P_{U|X} on the inputs of X.  ``lam`` is exact in (0, 1) or a symbol."""
     kernel = _attribute_kernel(attribute, prior, mechanism)
     if u_star not in kernel.outputs:
-        raise InvalidArgument(f"u_star={u_star!r} is not a value of the attribute")
+        raise InvalidArgument(f"u_star={abbreviated_repr(u_star)} is not a value of the attribute")
     weight = exact(lam, where="lambda")
     if isinstance(weight, Fraction) and not 0 < weight < 1:
-        raise InvalidArgument(f"lambda={weight} must lie in (0, 1)")
+        raise InvalidArgument(f"lambda={abbreviated(weight)} must lie in (0, 1)")
     w = to_sympy(weight)
     coarsening = Mechanism(
         {u: ({u_star: 1} if u == u_star else {u_star: w, u: 1 - w}) for u in kernel.outputs},
@@ -453,7 +462,7 @@ def lower_entropy_threshold(
         excess = RationalFunction.of(to_sympy(mass) - to_sympy(largest), lam, where="p_W - max p_U")
         found.extend(solution_set(excess, domain, strict=True))
     if len(found) != 1 or found[0].upper != 1:  # pragma: no cover - contradicts App. A.3
-        raise ExactPMLError(f"the lambda-range is not an interval (a, 1): {found}")
+        raise ExactPMLError(f"the lambda-range is not an interval (a, 1): {abbreviated(found)}")
     threshold = found[0].lower
     assert isinstance(threshold, Fraction) and found[0].lower_open
     entropy_u = min_entropy(Distribution._trusted(list(masses), list(masses.values())))

@@ -35,6 +35,7 @@ from typing import Any, TypeAlias
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_positive
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar, exact, exact_sum, to_sympy
@@ -67,7 +68,9 @@ def _endpoint(value: object, where: str) -> Scalar:
         return sympy.S.NegativeInfinity
     point = exact(value, where=where)
     if isinstance(point, sympy.Basic) and point.free_symbols:
-        raise InvalidArgument(f"{where}: {point} must be a number, not an expression in symbols")
+        raise InvalidArgument(
+            f"{where}: {abbreviated(point)} must be a number, not an expression in symbols"
+        )
     return point
 
 
@@ -93,7 +96,8 @@ class ParameterDomain:
         high = _endpoint(upper, "domain, upper end")
         if low is sympy.oo or high is sympy.S.NegativeInfinity or compare_points(low, high) >= 0:
             raise InvalidArgument(
-                f"domain ({low}, {high}) is empty or reversed: the lower end must be below the "
+                f"domain ({abbreviated(low)}, {abbreviated(high)}) is empty or reversed: the lower "
+                "end must be below the "
                 "upper end"
             )
         if low is sympy.S.NegativeInfinity and not lower_open:
@@ -119,7 +123,9 @@ class ParameterDomain:
         """The exact ``value``, or ``InvalidArgument`` when it lies outside the interval."""
         point = _endpoint(value, name)
         if not self.contains(point):
-            raise InvalidArgument(f"{name}={point} is outside its domain {self}")
+            raise InvalidArgument(
+                f"{name}={abbreviated(point)} is outside its domain {abbreviated(self)}"
+            )
         return point
 
     def interior_point(self) -> Fraction:
@@ -129,7 +135,7 @@ class ParameterDomain:
     def __str__(self) -> str:
         left = "(" if self.lower_open else "["
         right = ")" if self.upper_open else "]"
-        return f"{left}{self.lower}, {self.upper}{right}"
+        return f"{left}{abbreviated(self.lower, None)}, {abbreviated(self.upper, None)}{right}"
 
 
 def _check_alphabet(alphabet: Iterable[Label], name: str) -> tuple[Label, ...]:
@@ -143,7 +149,9 @@ def _check_alphabet(alphabet: Iterable[Label], name: str) -> tuple[Label, ...]:
 
 def _check_size(n: object, name: str) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InvalidArgument(f"{name}: n={n!r} must be a positive int (the number of entries)")
+        raise InvalidArgument(
+            f"{name}: n={abbreviated_repr(n)} must be a positive int (the number of entries)"
+        )
     return n
 
 
@@ -237,7 +245,10 @@ class IIDPriors:
         for d in letters:
             value = predicate(d)
             if value not in (0, 1):  # True/False compare equal to 1/0
-                raise InvalidArgument(f"IIDPriors: predicate({d!r}) = {value!r} is not 0 or 1")
+                raise InvalidArgument(
+                    f"IIDPriors: predicate({abbreviated_repr(d)}) = {abbreviated_repr(value)} is "
+                    "not 0 or 1"
+                )
             values[d] = int(value)  # type: ignore[call-overload,unused-ignore]
         if len(set(values.values())) < 2:
             raise InvalidArgument(
@@ -327,11 +338,13 @@ class FinitePriors:
         for position, prior in enumerate(items):
             if not isinstance(prior, Distribution):
                 raise InvalidArgument(
-                    f"FinitePriors: item {position} is a {type(prior).__name__}, not a Distribution"
+                    f"FinitePriors: item {abbreviated(position)} is a {type(prior).__name__}, not "
+                    "a Distribution"
                 )
             if set(prior.outcomes) != set(items[0].outcomes):
                 raise InvalidArgument(
-                    f"FinitePriors: prior {position} is on a different alphabet than prior 0"
+                    f"FinitePriors: prior {abbreviated(position)} is on a different alphabet than "
+                    "prior 0"
                 )
         object.__setattr__(self, "priors", items)
 
@@ -406,7 +419,8 @@ class ParametricPriors:
             extra = sorted(str(s) for s in to_sympy(value).free_symbols if s != parameter)
             if extra:
                 raise InvalidArgument(
-                    f"{name}, outcome {x!r}: {value} uses symbol(s) {', '.join(extra)} besides the "
+                    f"{name}, outcome {abbreviated_repr(x)}: {abbreviated(value)} uses symbol(s) "
+                    f"{', '.join(extra)} besides the "
                     f"parameter {parameter}"
                 )
         entries = tuple(
@@ -415,7 +429,9 @@ class ParametricPriors:
         )
         total = sympy.cancel(sympy.Add(*(to_sympy(v) for v in values.values())) - 1)
         if total != 0:
-            raise InvalidArgument(f"{name}: the entries sum to 1 + ({total}), not identically 1")
+            raise InvalidArgument(
+                f"{name}: the entries sum to 1 + ({abbreviated(total)}), not identically 1"
+            )
         for x, entry in zip(values, entries, strict=True):
             _check_nonnegative(entry, interval, f"{name}, outcome {x!r}")
         object.__setattr__(
@@ -496,18 +512,23 @@ def sorted_points(points: Sequence[Scalar]) -> list[Scalar]:
 def _check_sign_against_domain(parameter: sympy.Symbol, domain: ParameterDomain, name: str) -> None:
     if parameter.is_positive and compare_points(domain.lower, Fraction(0)) < 0:
         raise InvalidArgument(
-            f"{name}: {parameter} is declared positive but its domain {domain} reaches below 0"
+            f"{name}: {parameter} is declared positive but its domain {abbreviated(domain)} "
+            "reaches below 0"
         )
     if parameter.is_nonnegative and compare_points(domain.lower, Fraction(0)) < 0:
         raise InvalidArgument(
-            f"{name}: {parameter} is declared nonnegative but its domain {domain} reaches below 0"
+            f"{name}: {parameter} is declared nonnegative but its domain {abbreviated(domain)} "
+            "reaches below 0"
         )
     if parameter.is_negative and compare_points(domain.upper, Fraction(0)) > 0:
         raise InvalidArgument(
-            f"{name}: {parameter} is declared negative but its domain {domain} reaches above 0"
+            f"{name}: {parameter} is declared negative but its domain {abbreviated(domain)} "
+            "reaches above 0"
         )
     if parameter.is_positive and not domain.lower_open and domain.lower == 0:
-        raise InvalidArgument(f"{name}: {parameter} is declared positive but {domain} contains 0")
+        raise InvalidArgument(
+            f"{name}: {parameter} is declared positive but {abbreviated(domain)} contains 0"
+        )
 
 
 def _check_nonnegative(entry: RationalFunction, domain: ParameterDomain, where: str) -> None:
@@ -517,7 +538,8 @@ def _check_nonnegative(entry: RationalFunction, domain: ParameterDomain, where: 
     for pole in poles:
         if domain.contains(pole):
             raise InvalidArgument(
-                f"{where}: {entry.as_expr()} has a pole at {entry.parameter} = {pole}"
+                f"{where}: {abbreviated(entry.as_expr())} has a pole at "
+                f"{abbreviated(entry.parameter)} = {abbreviated(pole)}"
             )
     zeros = (
         []
@@ -530,15 +552,17 @@ def _check_nonnegative(entry: RationalFunction, domain: ParameterDomain, where: 
         value = entry.value_at(probe)
         if compare_points(value, Fraction(0)) < 0:
             raise InvalidArgument(
-                f"{where}: {entry.as_expr()} is negative at {entry.parameter} = {probe}, inside "
-                f"the domain {domain}: the family is not a prior there"
+                f"{where}: {abbreviated(entry.as_expr())} is negative at "
+                f"{abbreviated(entry.parameter)} = {abbreviated(probe)}, inside "
+                f"the domain {abbreviated(domain)}: the family is not a prior there"
             )
     for end, is_open in ((low, domain.lower_open), (high, domain.upper_open)):
         if not is_open:
             value = entry.value_at(end)
             if compare_points(value, Fraction(0)) < 0:
                 raise InvalidArgument(
-                    f"{where}: {entry.as_expr()} is negative at the end {entry.parameter} = {end}"
+                    f"{where}: {abbreviated(entry.as_expr())} is negative at the end "
+                    f"{abbreviated(entry.parameter)} = {abbreviated(end)}"
                 )
 
 

@@ -44,6 +44,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_zero
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, exact_sum, to_sympy
@@ -219,8 +220,9 @@ def _reached(
     found = along()
     if compare(found.limit, value) != 0:
         raise ExactPMLError(
-            f"{name} ({source}): the limit of {found.expression} as t -> 0+ is {found.limit}, "
-            f"but the closed form of the supremum is {value}"
+            f"{name} ({abbreviated(source)}): the limit of {abbreviated(found.expression)} as t -> "
+            f"0+ is {abbreviated(found.limit)}, "
+            f"but the closed form of the supremum is {abbreviated(value)}"
         )
     construction = Construction(
         name, source, _t(), "0+", _unit_domain(), builder, found.expression, found.limit
@@ -897,7 +899,8 @@ def _require_factoring(mechanism: Mechanism, family: IIDPriors) -> None:
             raise InvalidArgument(
                 f"the supremum over {family.describe()} needs a mechanism that sees the entries "
                 f"only through the predicate f (Saeidian et al., §4.1), but inputs "
-                f"{pattern[key][0]!r} and {x!r} have equal f-values and different rows"
+                f"{abbreviated_repr(pattern[key][0])} and {abbreviated_repr(x)} have equal "
+                "f-values and different rows"
             )
         pattern.setdefault(key, (x, row))
 
@@ -920,7 +923,8 @@ def sup_guessing_gain(
     size = least_shattering_size(mechanism, prior, output)
     if size > max_size:
         raise InvalidArgument(
-            f"the least shattering attribute has K = {size} values, above max_size={max_size}"
+            f"the least shattering attribute has K = {abbreviated(size)} values, above "
+            f"max_size={abbreviated(max_size)}"
         )
     attribute = shattering_attribute(mechanism, prior, output, size)
     witness = Instance(

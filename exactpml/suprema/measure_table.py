@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
@@ -32,7 +33,9 @@ __all__ = ["evaluate_finite"]
 
 def _entry(instance: Instance) -> int:
     if instance.entry is None:
-        raise InvalidArgument(f"an instance of measure {instance.measure!r} needs an entry")
+        raise InvalidArgument(
+            f"an instance of measure {abbreviated_repr(instance.measure)} needs an entry"
+        )
     return instance.entry
 
 
@@ -61,7 +64,8 @@ def evaluate_finite(instance: Instance) -> LogValue:
     evaluate = _FINITE.get(instance.measure)
     if evaluate is None:
         raise InvalidArgument(
-            f"measure {instance.measure!r} has no finite evaluator (known: {sorted(_FINITE)})"
+            f"measure {abbreviated_repr(instance.measure)} has no finite evaluator (known: "
+            f"{sorted(_FINITE)})"
         )
     return evaluate(instance)
 

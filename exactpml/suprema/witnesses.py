@@ -23,6 +23,8 @@ from typing import Any, Literal
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated
+from exactpml.core.display import abbreviated_fields_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar
 from exactpml.core.logvalue import LogValue
@@ -70,6 +72,7 @@ def rest_attribute(entry: int) -> Callable[[tuple[Any, ...]], tuple[Any, ...]]:
     return lambda x: x[:entry] + x[entry + 1 :]
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class Instance:
     """One explicit instance at which a leakage value is computed.
@@ -155,19 +158,24 @@ class Construction:
         """The member at ``value``; a value outside the domain is an error."""
         point = self.domain.require(value, name=str(self.parameter))
         if self.integer and not (isinstance(point, Fraction) and point.denominator == 1):
-            raise InvalidArgument(f"{self.parameter}={point} must be an integer")
+            raise InvalidArgument(
+                f"{abbreviated(self.parameter)}={abbreviated(point)} must be an integer"
+            )
         return self.builder(int(point) if self.integer else point)
 
     def symbolic(self) -> Instance:
         """The member with the parameter left as a symbol (not for integer parameters)."""
         if self.integer:
-            raise InvalidArgument(f"{self.name}: {self.parameter} must be a concrete integer")
+            raise InvalidArgument(
+                f"{self.name}: {abbreviated(self.parameter)} must be a concrete integer"
+            )
         return self.builder(self.parameter)
 
     def describe(self) -> str:
         return f"{self.name} ({self.source}) as {self.parameter} -> {self.to}"
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class Supremum:
     """An exact supremum.
@@ -203,6 +211,7 @@ class Supremum:
         return f"**{self.quantity}** = `{self.value}`, {state}; witness: {self.witness.describe()}"
 
 
+@abbreviated_fields_repr  # numbers of any size, by their ends
 @dataclass(frozen=True, slots=True)
 class SupremumBounds:
     """Certified bounds on a supremum that could not be computed exactly.

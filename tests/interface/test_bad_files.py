@@ -4,7 +4,8 @@ Each case writes a file in ``tmp_path`` and expects :class:`~exactpml.errors.Inv
 (:class:`~exactpml.io.FileBoundExceeded` -- also a ``BoundExceeded`` -- when a bound is
 exceeded) naming the file, the place (key path or line/column) and the problem; the command
 line variant runs in a subprocess with a timeout and must exit with status 2 and print one
-line on stderr.  Exact results of more than 4300 digits are printed in full.
+line on stderr.  Exact results of more than 4300 digits are printed in full; in messages
+numbers of more than 50 digits show their ends and digit count.
 """
 
 import json
@@ -22,7 +23,7 @@ from exactpml.core.bounds import BoundExceeded, big_integer_printing, use_bounds
 from exactpml.core.distribution import Distribution
 from exactpml.core.logvalue import LogValue
 from exactpml.core.mechanism import Mechanism
-from exactpml.errors import InvalidArgument, InvalidFile
+from exactpml.errors import InvalidArgument, InvalidFile, Undecided
 from exactpml.io import FileBoundExceeded, dump_json, load_json, read_mechanism, read_prior
 
 # --- printing exact values of more than 4300 digits ---------------------------------------
@@ -74,10 +75,10 @@ CASES = [
     ),
     (
         "integer_of_5000_digits",  # read exactly (under decimal_digits); the row does not sum to 1
-        "mechanism",
+        "mechanism",  # the sum is shown by its ends and digit count (issue 21)
         _text('{"rows": {"a": {"yes": ' + "1" * 5000 + "}}}"),
         None,
-        ["row 'a'", "sums to " + "1" * 5000],
+        ["row 'a'", "sums to 1111111111…1111111111 (5000 digits), not 1"],
     ),
     (
         "integer_of_20000_digits",
@@ -393,6 +394,20 @@ def test_hostile_file_on_the_command_line_exits_two_with_one_line(
     _assert_one_line_error(result, *fragments)
     assert result.stdout == ""
     assert not (tmp_path / "M").exists()
+
+
+def test_a_file_of_entries_sympy_cannot_evaluate_is_undecided_at_once(tmp_path):
+    """exp(-exp(exp(100))) >= 0 evaluated by sympy ran past 120 s (issue 21); the entry is
+    Undecided, named with its file, within the subprocess's timeout."""
+    path = tmp_path / "tower.json"
+    path.write_text(
+        '{"rows": {"a": {"yes": "exp(-exp(exp(100)))", "no": "1-exp(-exp(exp(100)))"}}}'
+    )
+    with pytest.raises(Undecided) as caught:
+        read_mechanism(path)
+    assert str(path) in str(caught.value) and "row 'a', output 'yes'" in str(caught.value)
+    result = _cli(["leakage", str(path)], tmp_path)
+    _assert_one_line_error(result, "tower.json", "row 'a', output 'yes'", "cannot decide")
 
 
 def test_rich_markup_in_a_label_is_printed_as_written(tmp_path):
