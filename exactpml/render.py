@@ -57,6 +57,16 @@ class CertifiedDecimal:
             self.digits,
         )
 
+    def __float__(self) -> float:
+        """The double nearest to the exact value (not to its rounded decimal), certified.
+
+        >>> float(CertifiedDecimal(LogValue.log(2), 3))
+        0.6931471805599453
+        """
+        if isinstance(self.value, LogValue):
+            return float(self.value)
+        return certify.to_float(self.value)
+
 
 def _as_sympy(value: Any) -> sympy.Basic | None:
     if isinstance(value, LogValue):

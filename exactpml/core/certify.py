@@ -66,6 +66,7 @@ __all__ = [
     "is_less_equal",
     "proves_zero",
     "sign",
+    "to_float",
 ]
 
 DEFAULT_MAX_PRECISION = Bounds().certified_precision
@@ -623,6 +624,88 @@ def sign(expr: object, *, max_precision: int | None = None) -> int:
     if value is sympy.S.NegativeInfinity:
         return -1
     return _sign_of_sympy(value, max_precision)
+
+
+def _dyadic(value: arb) -> Fraction:
+    """An exact arb (radius 0: a ball's midpoint or radius) as the dyadic rational it is."""
+    man, exp = value.man_exp()
+    mantissa, exponent = int(man), int(exp)
+    return Fraction(mantissa * 2**exponent) if exponent >= 0 else Fraction(mantissa, 2**-exponent)
+
+
+def _ball_ends(ball: arb) -> tuple[Fraction, Fraction]:
+    """The exact ends ``mid - rad`` and ``mid + rad`` of a finite ball (no rounding)."""
+    middle, radius = _dyadic(ball.mid()), _dyadic(ball.rad())
+    return middle - radius, middle + radius
+
+
+_FLOAT_EXPONENT = 1100  # |log2| beyond which a nonzero value is out of the doubles' range
+
+
+def _log2_size(value: Fraction) -> int:
+    """log2 |value| to within 1 (from bit lengths; no float is formed)."""
+    return abs(value.numerator).bit_length() - value.denominator.bit_length()
+
+
+def _rational_float(value: Fraction, expr: object) -> float:
+    """``float(value)`` (Python's int division is correctly rounded), refusing overflow."""
+    try:
+        return float(value)
+    except OverflowError:
+        raise InvalidArgument(
+            f"to_float: {_short(expr)} is beyond the largest float (about 1.8e308)"
+        ) from None
+
+
+@with_exactpml_errors("to_float", undecided=True)
+def to_float(expr: object, *, max_precision: int | None = None) -> float:
+    """The double nearest to an exact value (round-to-nearest-even), certified.
+
+    The one place where a float leaves exactpml, for plotting and for pandas: rationals are
+    converted exactly as Python does (correctly rounded); any other closed value is enclosed
+    by Arb balls at 64, 128, ... bits until both ends of the ball round to the same double,
+    which is then the correctly rounded value (a transcendental number is never a tie
+    between two doubles, so this ends); ``±oo`` give ``±inf``.  A value beyond the doubles'
+    range is refused (``InvalidArgument``), one that cannot be enclosed to ``max_precision``
+    bits is :class:`Undecided`; free symbols are refused naming them.
+
+    >>> import sympy
+    >>> to_float(sympy.log(3)), to_float(sympy.pi), to_float(Fraction(1, 3))
+    (1.0986122886681098, 3.141592653589793, 0.3333333333333333)
+    >>> to_float(sympy.exp(-700)) > 0, to_float(sympy.exp(-800)), to_float(-sympy.oo)
+    (True, 0.0, -inf)
+    """
+    max_precision = _max_precision(max_precision)
+    value = _closed(expr, where="to_float")
+    if isinstance(value, Fraction):
+        return _rational_float(value, expr)
+    if value is sympy.oo:
+        return math.inf
+    if value is sympy.S.NegativeInfinity:
+        return -math.inf
+    precision = min(_START_PRECISION, max_precision)
+    while True:
+        try:
+            ball = _enclose(value, precision)
+        except _WideBall:
+            ball = None
+        if ball is not None and ball.is_finite():
+            low, high = _ball_ends(ball)
+            if low > 0 and _log2_size(high) < -_FLOAT_EXPONENT:  # below every subnormal
+                return 0.0
+            if high < 0 and _log2_size(low) < -_FLOAT_EXPONENT:
+                return -0.0
+            rounded = _rational_float(low, expr)
+            if rounded == _rational_float(high, expr):
+                return rounded
+        if precision >= max_precision:
+            raise Undecided(
+                f"to_float: {_short(expr)} could not be enclosed tightly enough to round it "
+                f"to a float at {precision} bits",
+                expression=value,
+                precision=precision,
+            )
+        precision = min(2 * precision, max_precision)
 
 
 @with_exactpml_errors("compare", undecided=True)

@@ -152,6 +152,17 @@ class LogValue:
         with big_integer_printing():  # more than 4300 digits may be asked for
             return certify.decimal(self.to_sympy(), digits)
 
+    def __float__(self) -> float:
+        """The double nearest to the value, certified (:func:`exactpml.certify.to_float`).
+
+        For plotting and data frames: the one place where a float leaves exactpml.
+        ``log(oo)`` is ``inf``; a symbolic value is refused naming its symbols.
+
+        >>> float(LogValue.log(3)), float(LogValue.log(1)), float(LogValue.infinity())
+        (1.0986122886681098, 0.0, inf)
+        """
+        return certify.to_float(self.to_sympy())
+
     def __str__(self) -> str:
         return exact_text(self.to_sympy())  # any size: the 4300-digit limit is lifted
 

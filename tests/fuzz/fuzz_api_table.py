@@ -421,6 +421,7 @@ def _baselines() -> list[Baseline]:
         B("exactpml.Instance.leakage", exactpml.Instance(channel, prior, 0).leakage),
         B("exactpml.certify.sign", certify.sign, (sympy.log(3) - 1,)),
         B("exactpml.certify.compare", certify.compare, (sympy.log(3), 1)),
+        B("exactpml.certify.to_float", certify.to_float, (sympy.log(3),)),
         B("exactpml.certify.decimal", certify.decimal, (sympy.log(3), 20)),
         B("exactpml.certify.enclosure", certify.enclosure, (sympy.log(3), 64)),
         B("exactpml.certify.is_equal", certify.is_equal, (sympy.log(4), 2 * sympy.log(2))),
