@@ -525,7 +525,7 @@ def renyi_of_atoms(
         return LogValue.infinity()
     step = alpha - 1
     shown = f"order={short_number(alpha)}"
-    advice = f"(certified bounds at every order: exactpml.notions.{bounds})"
+    advice = f"(certified bounds at any order: {bounds})"
     if all(type(r) is Fraction for r in ratios) and len(set(ratios)) == 1:
         return LogValue(ratios[0])  # a constant loss: D_α = log r
     rational = all(
