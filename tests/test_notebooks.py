@@ -27,6 +27,7 @@ def test_the_notebooks_are_there():
         "04_dp_as_pml.ipynb",
         "05_partial_knowledge.ipynb",
         "06_qif.ipynb",
+        "07_own_claims.ipynb",
     } <= set(names)
 
 

@@ -17,7 +17,7 @@ def _first_bash_block() -> list[str]:
 
 def test_readme_starts_with_the_install_and_test_commands():
     install_and_run, test = _first_bash_block()
-    assert install_and_run.startswith("python3.11 -m venv .venv")
+    assert install_and_run.startswith("python3 -m venv .venv")
     assert "pip install" in install_and_run and install_and_run.endswith("python -m proofs_check")
     assert "pytest" in test
 
