@@ -66,6 +66,23 @@ PROVED = {
         "every γ in (-1, 1)",
         "every γ in (-1, 1)",
     ],
+    "pk.prop_8": [
+        "every pair of output laws P = M(D1), Q = M(D2) of neighbours on 3 outputs, P of full "
+        "support (L(O) = ln(P(O)/Q(O)) on P's support, +∞ where Q(O) = 0), and every ε ≥ 0"
+    ] * 2,
+    "pk.thm_1": [
+        "every law β of a knowledge B with 2 values (each possible: β_b > 0), every pair of "
+        "conditional output laws A_b = P[O | D(i) = t, B = b] (full support) and C_b = "
+        "P[O | D(i) = t′, B = b] on 2 outputs for each b, and every ε ≥ 0"
+    ] * 4,
+    "pk.prop_25": [
+        "every pair of conditional output laws given (t, b) and (t′, b) on 3 outputs, every "
+        "kernel f to 2 outputs and every ε ≥ 0",
+        *[
+            "every two pairs of conditional output laws given (t, b) and (t′, b) on 2 outputs "
+            "(of M1 and of M2), every λ in [0, 1] and every ε ≥ 0"
+        ] * 2,
+    ],
 }
 """Claim id -> the domain of each proved part, in the order the check reports them."""
 
@@ -81,6 +98,8 @@ STRENGTHENINGS = {
         "sharp_constant_every_prior": "not sharp",
         "strict": "sharp",
     },
+    "pk.thm_1": {"strict": "sharp", "possible_b_dropped": "sharp"},
+    "pk.prop_25": {"post_processing_strict": "sharp", "convexity_strict": "sharp"},
 }
 """Claim id -> {strengthening: its status}; every declared strengthening is listed."""
 
