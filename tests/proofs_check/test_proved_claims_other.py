@@ -40,6 +40,12 @@ _PRIOR = (
     "in [0, 1] and every ε >= 0"
 )
 
+_PATH = (
+    "every path x_0 ~ x_1 ~ ... ~ x_k of neighbours under which the leakage value o is "
+    "possible, every event S (a_j = Pr[M(x_j) ∈ S | o] in [0, 1]), every ε >= 0 and every "
+    "δ in [0, 1]"
+)
+
 PROVED = {
     "vadhan.max_divergence": [
         "every pair of distributions A, B on 3 outcomes (zeros allowed, so on at most 3) and "
@@ -83,6 +89,27 @@ PROVED = {
             "(of M1 and of M2), every λ in [0, 1] and every ε ≥ 0"
         ] * 2,
     ],
+    "bldp.post_processing": [
+        "every pair of conditional laws M(x) | o, M(x') | o on 3 outputs (neighbours x, x', a "
+        "leakage value o possible under both), every kernel f to 2 outputs and every ε >= 0"
+    ],
+    "bldp.composition": [
+        "every pair of neighbours x, x' and leakage value o with M1, M2 independent given o, "
+        "on any output spaces: every point (m1, m2) (p_j = Pr[M_j(x) = m_j | o], q_j = "
+        "Pr[M_j(x') = m_j | o] in [0, 1]) and every ε1, ε2 >= 0; δ1 = δ2 = 0",
+        "every pair of neighbours x, x' and leakage value o with M1, M2 independent given o, "
+        "every conditional law of M1 and of M2 on 2 outputs (P_j = M_j(x) | o, Q_j = "
+        "M_j(x') | o); ε1 = ε2 = 0",
+    ],
+    "bldp.group_privacy": [
+        _PATH + "; every k >= 1 (the induction's step, u = e^{kε} >= 1 and G = Σ_{j<k} e^{jε} "
+        ">= 0 as variables; the base k = 1 is the definition)",
+        "every k >= 1 (the induction's step, u = e^{(k-1)ε} >= 1, every real k >= 1; the base "
+        "k = 1 is 1 <= 1) and every ε >= 0",
+        _PATH + "; k = 2",
+        _PATH + "; k = 3",
+        _PATH + "; k = 4",
+    ],
 }
 """Claim id -> the domain of each proved part, in the order the check reports them."""
 
@@ -100,6 +127,12 @@ STRENGTHENINGS = {
     },
     "pk.thm_1": {"strict": "sharp", "possible_b_dropped": "sharp"},
     "pk.prop_25": {"post_processing_strict": "sharp", "convexity_strict": "sharp"},
+    "pk.ex_7": {"apk_nine_tenths": "not sharp", "apk_23_25": "sharp"},
+    "bldp.post_processing": {"strict": "sharp"},
+    "bldp.composition": {"delta_strict": "not sharp"},
+    "bldp.group_privacy": {"chain_sum": "not sharp", "chain_sum_shrunk": "sharp"},
+    "bldp.independent_leakage": {"strictly_below_dp": "sharp"},
+    "bldp.non_participation": {"loss_shrunk": "sharp"},
 }
 """Claim id -> {strengthening: its status}; every declared strengthening is listed."""
 
@@ -127,7 +160,15 @@ def test_the_claim_is_proved_over_the_stated_domains(claim_id: str) -> None:
         assert record.engine and record.part.strip()
 
 
-@pytest.mark.parametrize("claim_id", list(PROVED))
+def test_the_share_has_at_least_seven_proved_claims_and_no_undeclared_strengthening() -> None:
+    assert len(PROVED) >= 7
+    for registered in default_registry.checks():
+        if registered.claim.id.startswith(("vadhan.", "pk.", "bldp.")):
+            declared = {name for name, _ in registered.strengthenings}
+            assert declared == set(STRENGTHENINGS.get(registered.claim.id, {}))
+
+
+@pytest.mark.parametrize("claim_id", list(STRENGTHENINGS))
 def test_every_declared_strengthening_runs_with_the_expected_result(claim_id: str) -> None:
     registered = default_registry.get(claim_id)
     assert registered is not None
