@@ -93,6 +93,10 @@ PROVED = {
         "every pair of conditional laws M(x) | o, M(x') | o on 3 outputs (neighbours x, x', a "
         "leakage value o possible under both), every kernel f to 2 outputs and every ε >= 0"
     ],
+    "bldp.leak_release": [
+        "every pair of joint laws of (M, P) under neighbours x, x' on 2 outputs × 2 leakage "
+        "values, the leakage value 0 possible under both, and every ε >= 0"
+    ] * 2,
     "bldp.composition": [
         "every pair of neighbours x, x' and leakage value o with M1, M2 independent given o, "
         "on any output spaces: every point (m1, m2) (p_j = Pr[M_j(x) = m_j | o], q_j = "

@@ -377,8 +377,14 @@ def leak_release(ctx: CheckContext) -> list[Evidence]:
     the constant o), and the definition on the raw tables gives the same δ(ε) and ε for
     (M, P) as for M; exactpml's values equal them.  Pinned: the one-time pad (M = x XOR r,
     P = constant) against the release of r, and M = P = x.
+    C (proved, z3; :func:`_leak_release_proofs`): for every pair of joint laws J, K of
+    (M, P) under neighbours x, x' on 2 outputs × 2 leakage values with the leakage value 0
+    possible under both, and every ε >= 0: given P = 0, the pair's law puts J(m, 0)/Pr[P = 0]
+    on (m, 0) and nothing on (m, 1), and its smallest δ at ε equals M's (two inequalities);
+    so do its ε (δ = 0).
     """
     mutant = ctx.mutant
+    proofs = _leak_release_proofs(mutant)
 
     def holds(instance: tuple[BoundedLeakageModel, Fraction]) -> bool:
         model, ratio = instance
@@ -436,7 +442,7 @@ def leak_release(ctx: CheckContext) -> list[Evidence]:
         explain=explain,
     )
     if regime.passed is False:
-        return [regime]  # the random instances would only repeat it, more slowly
+        return [regime, *proofs]  # the random instances would only repeat it, more slowly
     return [
         regime,
         property_holds(
@@ -446,4 +452,74 @@ def leak_release(ctx: CheckContext) -> list[Evidence]:
             describe="(M, P) has the BLDP parameters of M; its laws are the definition's",
             explain=explain,
         ),
+        *proofs,
+    ]
+
+
+_CELLS = [(m, o) for m in (0, 1) for o in (0, 1)]
+
+
+def _joint_laws(name: str, other: str) -> tuple[dict[Any, Any], dict[Any, Any], dict, tuple]:
+    """Joint laws J (under x) and K (under x') on 2 × 2 cells, with their hypotheses."""
+    joint = {cell: sympy.Symbol(f"{name}_{cell[0]}{cell[1]}", real=True) for cell in _CELLS}
+    coupled = {cell: sympy.Symbol(f"{other}_{cell[0]}{cell[1]}", real=True) for cell in _CELLS}
+    variables: dict[Any, Any] = {value: UNIT for value in (*joint.values(), *coupled.values())}
+    variables[EPSILON] = sympy.Interval(0, sympy.oo)
+    laws = (sympy.Eq(sympy.Add(*joint.values()), 1), sympy.Eq(sympy.Add(*coupled.values()), 1))
+    return joint, coupled, variables, laws
+
+
+def _leak_release_proofs(mutant: str | None) -> list[Evidence]:
+    """Releasing P with M keeps M's δ given P = 0 (see the check's docstring)."""
+    joint, coupled, variables, laws = _joint_laws("J", "K")
+    w = epsilon_factor()
+    mass = joint[(0, 0)] + joint[(1, 0)]
+    mass_other = coupled[(0, 0)] + coupled[(1, 0)]
+    possible = (sympy.Gt(mass, 0), sympy.Gt(mass_other, 0))
+    given = tuple(joint[(m, 0)] / mass for m in (0, 1))
+    given_other = tuple(coupled[(m, 0)] / mass_other for m in (0, 1))
+    alone = hockey_stick_sum(given, given_other, w)
+    domain = (
+        "every pair of joint laws of (M, P) under neighbours x, x' on 2 outputs × 2 leakage "
+        "values, the leakage value 0 possible under both, and every ε >= 0"
+    )
+    if mutant is None:
+        pair = hockey_stick_sum(
+            tuple(joint[(m, o)] / mass if o == 0 else 0 * joint[(m, o)] for m, o in _CELLS),
+            tuple(coupled[(m, o)] / mass_other if o == 0 else 0 * coupled[(m, o)]
+                  for m, o in _CELLS),
+            w,
+        )
+        sides = [(pair, alone, "δ of (M, P) given P = 0 <= δ of M given P = 0"),
+                 (alone, pair, "δ of M given P = 0 <= δ of (M, P) given P = 0")]
+        assumed = (*laws, *possible)
+    elif mutant == "release_randomness":
+        # the cells are (m, r) now: the joint law of (M, R) given the (constant) leakage,
+        # with the same law of R under x and x'
+        released = hockey_stick_sum(tuple(joint.values()), tuple(coupled.values()), w)
+        marginal = tuple(joint[(m, 0)] + joint[(m, 1)] for m in (0, 1))
+        marginal_other = tuple(coupled[(m, 0)] + coupled[(m, 1)] for m in (0, 1))
+        sides = [(released, hockey_stick_sum(marginal, marginal_other, w),
+                  "releasing (M, r): δ of (M, R) <= δ of M given the leakage (mutant)")]
+        assumed = (*laws, *(sympy.Eq(joint[(0, r)] + joint[(1, r)],
+                                     coupled[(0, r)] + coupled[(1, r)]) for r in (0, 1)))
+        domain = (
+            "every pair of joint laws of (M, R) under neighbours x, x' on 2 × 2 points with "
+            "the same law of R, a constant leakage, and every ε >= 0"
+        )
+    else:
+        pair_dp = hockey_stick_sum(tuple(joint.values()), tuple(coupled.values()), w)
+        if mutant == "dp_kept":
+            marginal = tuple(joint[(m, 0)] + joint[(m, 1)] for m in (0, 1))
+            marginal_other = tuple(coupled[(m, 0)] + coupled[(m, 1)] for m in (0, 1))
+            sides = [(pair_dp, hockey_stick_sum(marginal, marginal_other, w),
+                      "the DP δ of (M, P) <= the DP δ of M (mutant)")]
+        else:
+            sides = [(pair_dp, alone, "the DP δ of (M, P) <= the BLDP δ of M at P = 0 "
+                      "(mutant)")]
+        assumed = (*laws, *possible)
+    return [
+        proof_evidence(part, lhs, rhs, variables, domain_text=domain, assuming=assumed,
+                       timeout=TIMEOUT)
+        for lhs, rhs, part in sides
     ]
