@@ -97,7 +97,11 @@ def test_example_7_simplified_forms_refuse_a_p_outside_their_derivation() -> Non
 
 
 def test_example_7_evidence_reports_correctly_rounded_decimals() -> None:
-    witness, exact, apk, ppk = pk_example_7.ex_7(CheckContext("pk.ex_7"))
+    witness, exact, apk, ppk, *strengthenings = pk_example_7.ex_7(CheckContext("pk.ex_7"))
+    # δ_A at 100 known Yes votes is (1-p)^899 ≈ 0.914 >= 9/10 (proved), not >= 23/25 (refuted)
+    assert [(item.strengthening.name, item.strengthening.status) for item in strengthenings] == [
+        ("apk_nine_tenths", "not sharp"), ("apk_23_25", "sharp")
+    ]
     assert witness.passed and exact.passed
     values = _values(witness)
     assert values["δ_APK = (9999/10000)^899 (order (No, Yes), 100 known Yes) ≈"] == "0.914018"
@@ -201,9 +205,10 @@ def test_parity_leakage_has_no_path_through_its_leakage_value() -> None:
 
 
 def test_non_participation_reports_m_times_log_2_for_both_study_counts() -> None:
-    sharpness, witness = bldp_scenarios.non_participation_check(
+    sharpness, witness, shrunk = bldp_scenarios.non_participation_check(
         CheckContext("bldp.non_participation")
     )
+    assert shrunk.strengthening is not None and shrunk.strengthening.status == "sharp"
     assert sharpness.finding and "attained exactly" in sharpness.summary
     values = _values(witness)
     assert witness.passed

@@ -144,10 +144,10 @@ def _result(claim: str) -> ClaimResult:
 
 def test_the_reports_carry_the_notes_about_the_source() -> None:
     case_1 = _result("vadhan.case_1")
-    assert case_1.verdict is Verdict.PASSED
+    assert case_1.verdict is Verdict.PROVED
     assert any("at most 0.1" in item.summary for item in case_1.evidence)
     prop_2 = _result("vadhan.prop_2")
-    assert prop_2.verdict is Verdict.PASSED
+    assert prop_2.verdict is Verdict.PROVED
     assert any("(1-γ)/(1+γ), not (1+γ)/(1-γ)" in item.summary for item in prop_2.evidence)
 
 

@@ -49,6 +49,28 @@ def test_the_three_sources_have_21_checks_with_three_mutants_or_more() -> None:
 @pytest.mark.parametrize("claim_id", INEQUALITY_CLAIMS)
 def test_every_inequality_claim_reports_its_sharpness(claim_id: str) -> None:
     (result,) = run_checks([claim_id], options=RunOptions(workers=1, profile="quick")).results
-    assert result.verdict is Verdict.PASSED, result.note
+    assert result.verdict in (Verdict.PASSED, Verdict.PROVED), result.note
     findings = [item for item in result.evidence if item.finding]
-    assert findings and all(item.summary.startswith("sharpness: ") for item in findings)
+    sharpness = [item for item in findings if item.strengthening is None]
+    assert sharpness and all(item.summary.startswith("sharpness: ") for item in sharpness)
+    # a strengthening is a finding only when the engine proved it ("not sharp")
+    for item in findings:
+        if item.strengthening is not None:
+            assert item.strengthening.status == "not sharp"
+            assert item.summary.startswith("not sharp: the stronger statement ")
+
+
+@pytest.mark.parametrize("claim_id", INEQUALITY_CLAIMS)
+def test_every_inequality_claim_runs_its_strengthenings_through_the_engines(
+    claim_id: str,
+) -> None:
+    registered = default_registry.get(claim_id)
+    assert registered is not None and registered.strengthenings, claim_id
+    (result,) = run_checks([claim_id], options=RunOptions(workers=1, profile="quick")).results
+    ran = {
+        item.strengthening.name: item.strengthening.status
+        for item in result.evidence
+        if item.strengthening is not None
+    }
+    assert set(ran) == {name for name, _ in registered.strengthenings}
+    assert set(ran.values()) <= {"sharp", "not sharp", "open"}

@@ -13,6 +13,7 @@ import itertools
 from fractions import Fraction
 from typing import Any
 
+import sympy
 from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue
@@ -29,11 +30,14 @@ from proofs_check import (
     Evidence,
     check,
     exact_repr,
+    proof_evidence,
     property_holds,
     sharpness_evidence,
+    strengthening_evidence,
     witness_evidence,
 )
 from proofs_check.claims.bldp._common import RATIOS, explain, models, pinned
+from proofs_check.claims.bldp._proofs import DELTA, EPSILON, TIMEOUT, UNIT, epsilon_factor
 from proofs_check.reference.bldp import (
     Conditional,
     conditionals,
@@ -173,6 +177,12 @@ def _holds(instance: tuple[BoundedLeakageModel, int, Fraction], mutant: str | No
         "k_minus_2": "databases at distance k are (kε, k·e^{(k-2)ε}·δ)-close (a plausible "
         "off-by-one in the exponent)",
     },
+    strengthenings={
+        "chain_sum": "databases at distance k are (kε, Σ_{j<k} e^{jε}·δ)-close (the factor "
+        "k·e^{(k-1)ε} shrunk to the chain argument's sum; k = 3)",
+        "chain_sum_shrunk": "databases at distance k are (kε, (99/100)·Σ_{j<k} e^{jε}·δ)-close "
+        "(k = 3)",
+    },
 )
 def group_privacy(ctx: CheckContext) -> list[Evidence]:
     """bldp.group_privacy — poster, "Properties": group privacy "analogous to DP".
@@ -195,8 +205,18 @@ def group_privacy(ctx: CheckContext) -> list[Evidence]:
     neighbouring pair has different leakage (vacuously (0,0)-BLDP), but (0,0) and (1,1) at
     distance 2 share the leakage 0 and are told apart: δ_2 = 1 > 2·e^ε·0 at every ε.
     Sharpness: k e^{(k-1)ε} δ is not attained for ε > 0; Σ_{j<k} e^{jε} δ is, by the chains.
+    C (proved, z3; :func:`_group_privacy_proofs`): on one event S, with a_j = Pr[M(x_j) ∈ S |
+    o] in [0, 1] along a path x_0 ~ x_1 ~ ... ~ x_k of neighbours under which o is possible
+    (the precondition), BLDP gives a_j <= e^ε a_{j+1} + δ; for every k >= 1 by induction
+    (base k = 1: the definition; the step k → k + 1 proved with u = e^{kε} >= 1 and
+    G = Σ_{j<k} e^{jε} >= 0 as variables) a_0 <= e^{kε} a_k + Σ_{j<k} e^{jε} δ, and
+    Σ_{j<k} e^{jε} <= k e^{(k-1)ε} (base 1 <= 1; step proved with u = e^{(k-1)ε} >= 1, every
+    real k >= 1); and directly for k = 2, 3, 4, a_0 <= e^{kε} a_k + k e^{(k-1)ε} δ; every
+    ε >= 0, δ in [0, 1].  Strengthenings (k = 3): the chain's sum is proved (not sharp: the
+    finding above), 99/100 of it is refuted (sharp).
     """
     mutant = ctx.mutant
+    proofs = _group_privacy_proofs(mutant)
 
     def holds(instance: tuple[BoundedLeakageModel, int, Fraction]) -> bool:
         return _holds(instance, mutant)
@@ -214,7 +234,7 @@ def group_privacy(ctx: CheckContext) -> list[Evidence]:
         explain=explain,
     )
     if regime.passed is False:
-        return [regime]  # the random instances would only repeat it, more slowly
+        return [regime, *proofs]  # the random instances would only repeat it, more slowly
     return [
         regime,
         property_holds(
@@ -227,6 +247,107 @@ def group_privacy(ctx: CheckContext) -> list[Evidence]:
         ),
         _group_witness(),
         *_sharpness(chains),
+        *proofs,
+        *(_group_privacy_strengthenings() if mutant is None else ()),
+    ]
+
+
+_PATH_DOMAIN = (
+    "every path x_0 ~ x_1 ~ ... ~ x_k of neighbours under which the leakage value o is "
+    "possible, every event S (a_j = Pr[M(x_j) ∈ S | o] in [0, 1]), every ε >= 0 and every "
+    "δ in [0, 1]"
+)
+
+
+def _chain(k: int) -> tuple[list[sympy.Symbol], dict[Any, Any], tuple[sympy.Rel, ...]]:
+    """a_0, ..., a_k with BLDP on each neighbour step: a_j <= e^ε a_{j+1} + δ."""
+    a = [sympy.Symbol(f"a_{j}", real=True) for j in range(k + 1)]
+    variables = {**{value: UNIT for value in a}, EPSILON: sympy.Interval(0, sympy.oo),
+                 DELTA: UNIT}
+    w = epsilon_factor()
+    steps = tuple(sympy.Le(a[j], w * a[j + 1] + DELTA) for j in range(k))
+    return a, variables, steps
+
+
+def _group_privacy_proofs(mutant: str | None) -> list[Evidence]:
+    """Group privacy with the path precondition (see the check's docstring)."""
+    w = epsilon_factor()
+    if mutant == "without_path_precondition":
+        a, variables, _ = _chain(2)
+        del variables[a[1]]
+        return [
+            proof_evidence(
+                "distance 2 without a path through leakage o: a_0 <= e^{2ε} a_2 + 2e^ε δ "
+                "(mutant: no BLDP step applies)",
+                a[0], w**2 * a[2] + 2 * w * DELTA, variables,
+                domain_text="every x_0, x_2 at distance 2 with o possible under both but under "
+                "no database between them, every event S, every ε >= 0 and δ in [0, 1]",
+                timeout=TIMEOUT,
+            )
+        ]
+    if mutant is not None:
+        factor = {"no_group_factor": 1, "k_delta": 2, "k_minus_2": 2}[mutant]
+        a, variables, steps = _chain(2)
+        return [
+            proof_evidence(
+                f"k = 2: a_0 <= e^{{2ε}} a_2 + {factor}δ (mutant {mutant})",
+                a[0], w**2 * a[2] + factor * DELTA, variables,
+                domain_text=_PATH_DOMAIN + "; k = 2", assuming=steps, timeout=TIMEOUT,
+            )
+        ]
+    first, second, last = (sympy.Symbol(name, real=True) for name in ("a_0", "a_1", "a_k+1"))
+    u, total, k = (sympy.Symbol(name, real=True) for name in ("u", "G", "k"))
+    at_least_one = sympy.Interval(1, sympy.oo)
+    nonnegative = sympy.Interval(0, sympy.oo)
+    proofs = [
+        proof_evidence(
+            "chain argument, step k → k + 1: a_0 <= e^ε a_1 + δ and a_1 <= e^{kε} a_{k+1} + "
+            "Σ_{j<k} e^{jε} δ ⇒ a_0 <= e^{(k+1)ε} a_{k+1} + Σ_{j<k+1} e^{jε} δ",
+            first, w * u * last + (w * total + 1) * DELTA,
+            {first: UNIT, second: UNIT, last: UNIT, u: at_least_one, total: nonnegative,
+             EPSILON: nonnegative, DELTA: UNIT},
+            domain_text=_PATH_DOMAIN + "; every k >= 1 (the induction's step, u = e^{kε} >= 1 "
+            "and G = Σ_{j<k} e^{jε} >= 0 as variables; the base k = 1 is the definition)",
+            assuming=(sympy.Le(first, w * second + DELTA),
+                      sympy.Le(second, u * last + total * DELTA)),
+            timeout=TIMEOUT,
+        ),
+        proof_evidence(
+            "Σ_{j<k} e^{jε} <= k e^{(k-1)ε}, step k → k + 1: G <= k e^{(k-1)ε} ⇒ e^ε G + 1 <= "
+            "(k+1) e^{kε}",
+            w * total + 1, (k + 1) * w * u,
+            {total: nonnegative, u: at_least_one, k: at_least_one, EPSILON: nonnegative},
+            domain_text="every k >= 1 (the induction's step, u = e^{(k-1)ε} >= 1, every real "
+            "k >= 1; the base k = 1 is 1 <= 1) and every ε >= 0",
+            assuming=(sympy.Le(total, k * u),), timeout=TIMEOUT,
+        ),
+    ]
+    for size in (2, 3, 4):
+        a, variables, steps = _chain(size)
+        proofs.append(
+            proof_evidence(
+                f"k = {size} directly: a_0 <= e^{{{size}ε}} a_{size} + {size}·e^{{{size - 1}ε}}·δ",
+                a[0], w**size * a[size] + size * w ** (size - 1) * DELTA, variables,
+                domain_text=_PATH_DOMAIN + f"; k = {size}", assuming=steps, timeout=TIMEOUT,
+            )
+        )
+    return proofs
+
+
+def _group_privacy_strengthenings() -> list[Evidence]:
+    w = epsilon_factor()
+    a, variables, steps = _chain(3)
+    chain = (1 + w + w**2) * DELTA
+    return [
+        strengthening_evidence(
+            "chain_sum", "a_0 <= e^{3ε} a_3 + (1 + e^ε + e^{2ε})·δ", a[0], w**3 * a[3] + chain,
+            variables, domain_text=_PATH_DOMAIN + "; k = 3", assuming=steps, timeout=TIMEOUT,
+        ),
+        strengthening_evidence(
+            "chain_sum_shrunk", "a_0 <= e^{3ε} a_3 + (99/100)(1 + e^ε + e^{2ε})·δ", a[0],
+            w**3 * a[3] + sympy.Rational(99, 100) * chain, variables,
+            domain_text=_PATH_DOMAIN + "; k = 3", assuming=steps, timeout=TIMEOUT,
+        ),
     ]
 
 

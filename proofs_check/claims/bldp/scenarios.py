@@ -12,6 +12,7 @@ import itertools
 from fractions import Fraction
 from typing import Any, cast
 
+import sympy
 from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism
@@ -34,9 +35,17 @@ from proofs_check import (
     check,
     property_holds,
     sharpness_evidence,
+    strengthening_evidence,
     witness_evidence,
 )
 from proofs_check.claims.bldp._common import MODELS, RATIOS, explain, pinned
+from proofs_check.claims.bldp._proofs import (
+    EPSILON,
+    TIMEOUT,
+    UNIT,
+    epsilon_factor,
+    hockey_stick_sum,
+)
 from proofs_check.reference.bldp import (
     Conditional,
     conditionals,
@@ -84,6 +93,10 @@ def _independent_instances(draw: st.DrawFn, *, dependent: bool) -> tuple[Any, ..
         "parameters (the sharing condition dropped: 'preserves the same bounds' as equality)",
         "census_per_person": "the census count keeps ε = 2·log(1/α) (one log(1/α) per person "
         "counted)",
+    },
+    strengthenings={
+        "strictly_below_dp": "for independent leakage the BLDP δ at a shared leakage value is < "
+        "the DP δ whenever the latter is > 0 (<= made strict)",
     },
 )
 def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
@@ -169,6 +182,31 @@ def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
             "value of positive probability (checked on every random instance)",
             sharpest=None if census else "not attained on the census scenario",
         ),
+        *(_independent_strengthenings() if ctx.mutant is None else ()),
+    ]
+
+
+def _independent_strengthenings() -> list[Evidence]:
+    """M ⊥ P: the law of M given P = o is M's law (J(m, o) = μ(m) ν(o), divided by ν(o)), so
+    the BLDP δ at a shared o equals the pair's DP δ: strict is refuted (sharp)."""
+    mu, other, nu, nu_other = (
+        sympy.Symbol(name, real=True) for name in ("mu", "mu_prime", "nu", "nu_prime")
+    )
+    first, second = (mu, 1 - mu), (other, 1 - other)
+    w = epsilon_factor()
+    conditional = tuple(value * nu / nu for value in first)
+    conditional_other = tuple(value * nu_other / nu_other for value in second)
+    dp = hockey_stick_sum(first, second, w)
+    return [
+        strengthening_evidence(
+            "strictly_below_dp", "BLDP δ at o < DP δ when the latter is > 0",
+            hockey_stick_sum(conditional, conditional_other, w), dp,
+            {mu: UNIT, other: UNIT, nu: sympy.Interval.Lopen(0, 1),
+             nu_other: sympy.Interval.Lopen(0, 1), EPSILON: sympy.Interval(0, sympy.oo)},
+            domain_text="every pair of neighbours with M(x) ⊥ P(x) on 2 outputs (laws μ, μ'), "
+            "every leakage value o of probability ν, ν' > 0 under both and every ε >= 0",
+            assuming=(sympy.Gt(dp, 0),), strict=True, timeout=TIMEOUT,
+        )
     ]
 
 
@@ -251,6 +289,10 @@ def _census_witness(mutant: str | None) -> tuple[bool, Evidence]:
         "off_by_one": "given the participation bound m the loss is (m+1)·ε",
         "m_minus_one": "given the participation bound m the loss is (m-1)·ε (the first study free)",
     },
+    strengthenings={
+        "loss_shrunk": "given the participation bound m the loss is at most (m - 1/2)·ε (the "
+        "constant shrunk; m = 2 of k = 3 studies)",
+    },
 )
 def non_participation_check(ctx: CheckContext) -> list[Evidence]:
     """bldp.non_participation — poster, Scenario 2 (non-participation).
@@ -308,4 +350,25 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
             values=shown,
             counterexample=None if verified else str(shown),
         ),
+        *(_non_participation_strengthenings() if ctx.mutant is None else ()),
+    ]
+
+
+def _non_participation_strengthenings() -> list[Evidence]:
+    """Studies run independently: at a point of the three studies' outputs, a_j, b_j its
+    probabilities under neighbours x, x'; the person joined studies 1 and 2 (ε-DP: a_j <=
+    e^ε b_j) and not study 3 (a_3 = b_3).  A loss of (3/2)ε is refuted (sharp)."""
+    a = [sympy.Symbol(f"a_{j}", real=True) for j in (1, 2, 3)]
+    b = [sympy.Symbol(f"b_{j}", real=True) for j in (1, 2, 3)]
+    w = epsilon_factor()
+    return [
+        strengthening_evidence(
+            "loss_shrunk", "given m = 2 the loss is at most (3/2)·ε", a[0] * a[1] * a[2],
+            sympy.exp(3 * EPSILON / 2) * b[0] * b[1] * b[2],
+            {**{value: UNIT for value in (*a, *b)}, EPSILON: sympy.Interval(0, sympy.oo)},
+            domain_text="every point of k = 3 independent studies' outputs (a_j, b_j its "
+            "probabilities under neighbours), m = 2 studies joined, every ε >= 0",
+            assuming=(sympy.Le(a[0], w * b[0]), sympy.Le(a[1], w * b[1]), sympy.Eq(a[2], b[2])),
+            timeout=TIMEOUT,
+        )
     ]

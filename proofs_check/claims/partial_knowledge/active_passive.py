@@ -11,6 +11,9 @@ evaluated (Defs 57/58 quantify over every t ≠ t′).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
+
+import sympy
 
 from exactpml import LogValue, Mechanism
 from exactpml.partial_knowledge import (
@@ -27,8 +30,10 @@ from proofs_check import (
     CheckContext,
     Evidence,
     check,
+    proof_evidence,
     property_holds,
     sharpness_evidence,
+    strengthening_evidence,
     witness_evidence,
 )
 from proofs_check.claims.partial_knowledge._common import (
@@ -39,6 +44,13 @@ from proofs_check.claims.partial_knowledge._common import (
     settings_with_mechanism,
     thresholded_kernel,
     votes,
+)
+from proofs_check.claims.partial_knowledge._proofs import (
+    EPSILON,
+    TIMEOUT,
+    UNIT,
+    epsilon_factor,
+    plrv_form,
 )
 from proofs_check.reference import (
     apkdp_by_definition,
@@ -64,6 +76,12 @@ SMALL_DELTA = Fraction(1, 10)
         "one_order": "the APKDP and PPKDP δ's over the setting's order (t, t′) only (Defs "
         "57/58's 'every t ≠ t′' dropped)",
     },
+    strengthenings={
+        "strict": "δ_PPK < δ_APK: E_b[δ_A(b)] < max_b δ_A(b) (APKDP ⇒ PPKDP with room to "
+        "spare; <= made strict)",
+        "possible_b_dropped": "the δ = 0 equivalence also when some value b of B has "
+        "probability 0 (the hypothesis 'every b possible' dropped)",
+    },
 )
 def thm_1(ctx: CheckContext) -> list[Evidence]:
     """pk.thm_1 — thesis Theorem 1.
@@ -83,8 +101,17 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
     W (sharpness of δ_PPK ≤ δ_APK): attained with δ > 0 on Remark 2's instance (3 fair votes,
     one known, release iff count > 1, e^ε = 3: δ_APK = δ_PPK = 1/2, the order (Yes, No)
     having δ_A ≡ 1/2), strict on Example 7.
+    C (proved, z3; :func:`_thm_1_proofs`): for a knowledge B with two values (law β, each
+    possible), the conditional output laws A_b = P[O | D(i) = t, B = b] (full support, where
+    the PLRV is defined) and C_b = P[O | D(i) = t′, B = b] on two outputs, and every ε ≥ 0:
+    Def 58's expectation over the joint law of (O, B) given D(i) = t (β_b A_b(o), B ⊥ D(i))
+    equals Σ_b β_b δ_A(b) (two inequalities), is at most max_b δ_A(b) (APKDP ⇒ PPKDP), and is
+    0 only if every δ_A(b) is 0 (the δ = 0 equivalence).  One order (t, t′);
+    the other is the same statement with t and t′ exchanged.  Strengthenings: strict, and
+    the δ = 0 equivalence with an impossible b, are refuted (sharp).
     """
     mutant = ctx.mutant
+    proofs = _thm_1_proofs(mutant)
 
     def holds(instance: tuple[PartialKnowledge, Mechanism, Fraction]) -> bool:
         first, mechanism, ratio = instance
@@ -136,7 +163,7 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
         explain=explain_setting,
     )
     if regime.passed is False:
-        return [regime]  # the random instances would only repeat it, more slowly
+        return [regime, *proofs]  # the random instances would only repeat it, more slowly
     return [
         regime,
         property_holds(
@@ -153,7 +180,136 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
             explain=explain_setting,
         ),
         *_sharpness(),
+        *proofs,
+        *(_thm_1_strengthenings() if mutant is None else ()),
     ]
+
+
+_KNOWLEDGE = 2
+_OUTPUTS = 2
+
+
+def _thm_1_structure(*, possible: bool, both_full: bool = False) -> tuple[Any, ...]:
+    """(β, A, C, variables, hypotheses): the law of B and the conditional output laws."""
+    beta = tuple(sympy.Symbol(f"beta_{b}", real=True) for b in range(_KNOWLEDGE))
+    first = [
+        tuple(sympy.Symbol(f"A_{b}{o}", real=True) for o in range(_OUTPUTS))
+        for b in range(_KNOWLEDGE)
+    ]
+    second = [
+        tuple(sympy.Symbol(f"C_{b}{o}", real=True) for o in range(_OUTPUTS))
+        for b in range(_KNOWLEDGE)
+    ]
+    full = sympy.Interval.Lopen(0, 1)
+    variables: dict[sympy.Symbol, sympy.Interval] = {
+        **{value: full if possible else UNIT for value in beta},
+        **{value: full for law in first for value in law},
+        **{value: full if both_full else UNIT for law in second for value in law},
+        EPSILON: sympy.Interval(0, sympy.oo),
+    }
+    hypotheses = [sympy.Eq(sympy.Add(*beta), 1)] + [
+        sympy.Eq(sympy.Add(*law), 1) for law in (*first, *second)
+    ]
+    return beta, first, second, variables, hypotheses
+
+
+def _def_58(beta: Any, first: Any, second: Any) -> sympy.Expr:
+    """Def 58: E over (O, B) given D(i) = t of max(0, 1 - e^{ε - L(O, B)}), the joint law
+    β_b A_b(o) (B ⊥ D(i)), L(o, b) = ln(A_b(o)/C_b(o)); term by term."""
+    w = epsilon_factor()
+    return sympy.Add(
+        *(
+            beta[b] * a * sympy.Max(0, 1 - w * c / a)
+            for b in range(_KNOWLEDGE)
+            for a, c in zip(first[b], second[b], strict=True)
+        )
+    )
+
+
+def _deltas(first: Any, second: Any) -> list[sympy.Expr]:
+    """δ_A(b) of Def 57 for each b."""
+    w = epsilon_factor()
+    return [plrv_form(first[b], second[b], w) for b in range(_KNOWLEDGE)]
+
+
+_THM_1_DOMAIN = (
+    "every law β of a knowledge B with 2 values{possible}, every pair of conditional output "
+    "laws A_b = P[O | D(i) = t, B = b] (full support) and C_b = P[O | D(i) = t′, B = b]{full} "
+    "on 2 outputs for each b, and every ε ≥ 0"
+)
+
+
+def _thm_1_domain(*, possible: bool, both_full: bool = False) -> str:
+    return _THM_1_DOMAIN.format(
+        possible=" (each possible: β_b > 0)" if possible else "",
+        full=" (full support)" if both_full else "",
+    )
+
+
+def _thm_1_proofs(mutant: str | None) -> list[Evidence]:
+    """Theorem 1 on two knowledge values and two outputs (see the check's docstring)."""
+    beta, first, second, variables, hypotheses = _thm_1_structure(possible=True)
+    passive = _def_58(beta, first, second)
+    deltas = _deltas(first, second)
+    mean = sympy.Add(*(beta[b] * deltas[b] for b in range(_KNOWLEDGE)))
+    active = sympy.Max(*deltas)
+    domain = _thm_1_domain(possible=True)
+    statements: list[tuple[sympy.Expr, sympy.Expr, str, Any, list[Any], str]] = []
+    if mutant is None:
+        statements += [
+            (passive, mean, "Def 58's quantity ≤ E_b[δ_A(b)]", variables, hypotheses, domain),
+            (mean, passive, "E_b[δ_A(b)] ≤ Def 58's quantity", variables, hypotheses, domain),
+            (passive, active, "APKDP ⇒ PPKDP: Def 58's quantity ≤ max_b δ_A(b)", variables,
+             hypotheses, domain),
+        ]
+    elif mutant == "ppk_implies_apk":
+        statements.append((active, passive, "max_b δ_A(b) ≤ Def 58's quantity (mutant)",
+                           variables, hypotheses, domain))
+    elif mutant == "uniform_weights":
+        uniform = sympy.Add(*deltas) / _KNOWLEDGE
+        statements.append((uniform, passive, "the unweighted mean of δ_A(b) ≤ Def 58's "
+                           "quantity (mutant)", variables, hypotheses, domain))
+    elif mutant == "small_delta_equivalence":
+        statements.append((active, passive, "Def 58's quantity ≤ 1/10 ⇒ max_b δ_A(b) ≤ it "
+                           "(mutant)", variables,
+                           [*hypotheses, sympy.Le(passive, sympy.Rational(1, 10))], domain))
+    elif mutant == "one_order":
+        beta, first, second, full_variables, hypotheses = _thm_1_structure(
+            possible=True, both_full=True
+        )
+        both = sympy.Max(*_deltas(first, second), *_deltas(second, first))
+        statements.append((both, sympy.Max(*_deltas(first, second)),
+                           "max over both orders (t, t′), (t′, t) and b of δ_A(b) ≤ the max over "
+                           "the order (t, t′) (mutant)", full_variables, hypotheses,
+                           _thm_1_domain(possible=True, both_full=True)))
+    if mutant is None:
+        statements.append(
+            (active, 0, "δ = 0: Def 58's quantity ≤ 0 ⇒ δ_A(b) ≤ 0 for every b", variables,
+             [*hypotheses, sympy.Le(passive, 0)], domain)
+        )
+    return [
+        proof_evidence(part, lhs, rhs, where, domain_text=text, assuming=tuple(assumed),
+                       timeout=TIMEOUT)
+        for lhs, rhs, part, where, assumed, text in statements
+    ]
+
+
+def _thm_1_strengthenings() -> list[Evidence]:
+    beta, first, second, variables, hypotheses = _thm_1_structure(possible=True)
+    strict = strengthening_evidence(
+        "strict", "E_b[δ_A(b)] < max_b δ_A(b)", _def_58(beta, first, second),
+        sympy.Max(*_deltas(first, second)), variables, domain_text=_thm_1_domain(possible=True),
+        assuming=tuple(hypotheses), strict=True, timeout=TIMEOUT,
+    )
+    beta, first, second, variables, hypotheses = _thm_1_structure(possible=False)
+    passive = _def_58(beta, first, second)
+    dropped = strengthening_evidence(
+        "possible_b_dropped", "Def 58's quantity ≤ 0 ⇒ δ_A(b) ≤ 0 for every b, β_b = 0 allowed",
+        sympy.Max(*_deltas(first, second)), 0, variables,
+        domain_text=_thm_1_domain(possible=False),
+        assuming=(*hypotheses, sympy.Le(passive, 0)), timeout=TIMEOUT,
+    )
+    return [strict, dropped]
 
 
 def _referendum(

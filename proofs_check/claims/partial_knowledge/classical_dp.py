@@ -15,6 +15,7 @@ from fractions import Fraction
 from math import prod
 from typing import Any
 
+import sympy
 from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism
@@ -26,7 +27,7 @@ from exactpml.partial_knowledge import (
     knowledge_laws,
     partial_knowledge_plrv,
 )
-from proofs_check import CheckContext, Evidence, check, property_holds
+from proofs_check import CheckContext, Evidence, check, proof_evidence, property_holds
 from proofs_check.claims.partial_knowledge._common import (
     DELTAS,
     RATIOS,
@@ -34,6 +35,14 @@ from proofs_check.claims.partial_knowledge._common import (
     pinned,
     row_of,
     smaller,
+)
+from proofs_check.claims.partial_knowledge._proofs import (
+    EPSILON,
+    TIMEOUT,
+    epsilon_factor,
+    law_symbols,
+    plrv_form,
+    set_form,
 )
 from proofs_check.reference import hockey_stick_by_plrv, hockey_stick_by_sets
 
@@ -72,7 +81,13 @@ def prop_8(ctx: CheckContext) -> list[Evidence]:
     ordered neighbour pair the PLRV form (evaluated term by term, L = +oo counting 1), the set
     form (maximum over every subset of outputs) and exactpml's hockey-stick divergence agree
     exactly, and "DP at (ε, δ) by sets" ⇔ "max PLRV form ≤ δ" at a random δ.
+
+    C (proved, z3; :func:`_prop_8_proofs`): for every pair of output laws P = M(D1),
+    Q = M(D2) on three outputs, P of full support (where the PLRV is defined), and every
+    ε ≥ 0: the PLRV form ≤ the set form and the set form ≤ the PLRV form, so they are equal;
+    (ε,δ)-DP is "the set form ≤ δ for all neighbours" by definition, hence the equivalence.
     """
+    proofs = _prop_8_proofs(ctx.mutant)
     plain = ctx.mutant != "no_positive_part"
     largest = 1 if ctx.mutant == "singletons" else None
 
@@ -128,7 +143,49 @@ def prop_8(ctx: CheckContext) -> list[Evidence]:
             holds,
             describe="PLRV form = set form = hockey-stick for all neighbours; DP ⇔ PLRV form ≤ δ",
             explain=explain,
-        )
+        ),
+        *proofs,
+    ]
+
+
+_OUTPUTS = 3
+"""Outputs in the Prop 8 proofs (the singletons mutant needs three)."""
+
+
+def _prop_8_proofs(mutant: str | None) -> list[Evidence]:
+    """The PLRV form equals the set form: two inequalities (a mutant changes one side)."""
+    first, first_ranges, first_sum = law_symbols("P", _OUTPUTS, full_support=True)
+    second, second_ranges, second_sum = law_symbols("Q", _OUTPUTS)
+    variables = {**first_ranges, **second_ranges, EPSILON: sympy.Interval(0, sympy.oo)}
+    w = epsilon_factor()
+    plrv, sets = plrv_form(first, second, w), set_form(first, second, w)
+    domain = (
+        "every pair of output laws P = M(D1), Q = M(D2) of neighbours on 3 outputs, P of full "
+        "support (L(O) = ln(P(O)/Q(O)) on P's support, +∞ where Q(O) = 0), and every ε ≥ 0"
+    )
+    sides = {
+        None: [
+            (plrv, sets, "E_{O~M(D1)}[max(0, 1 - e^{ε - L(O)})] ≤ max_S P(S) - e^ε Q(S)"),
+            (sets, plrv, "max_S P(S) - e^ε Q(S) ≤ E_{O~M(D1)}[max(0, 1 - e^{ε - L(O)})]"),
+        ],
+        "no_positive_part": [
+            (sets, sympy.Add(*(p * (1 - w * q / p) for p, q in zip(first, second, strict=True))),
+             "max_S P(S) - e^ε Q(S) ≤ E[1 - e^{ε - L(O)}] (mutant)"),
+        ],
+        "singletons": [
+            (plrv, set_form(first, second, w, largest=1),
+             "the PLRV form ≤ max over single outputs of P(o) - e^ε Q(o) (mutant)"),
+        ],
+        "halved_l1": [
+            (sympy.Rational(1, 2) * sympy.Add(
+                *(sympy.Abs(p - w * q) for p, q in zip(first, second, strict=True))
+            ), plrv, "½ Σ_o |P(o) - e^ε Q(o)| ≤ the PLRV form (mutant)"),
+        ],
+    }[mutant]
+    return [
+        proof_evidence(part, lhs, rhs, variables, domain_text=domain,
+                       assuming=(first_sum, second_sum), timeout=TIMEOUT)
+        for lhs, rhs, part in sides
     ]
 
 

@@ -20,6 +20,8 @@ from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
+import sympy
+
 from exactpml import LogValue, Mechanism
 from exactpml.leakage.hockey_stick import short_decimal
 from exactpml.partial_knowledge import Example7, KnownCount, PartialKnowledge, example_7
@@ -30,9 +32,11 @@ from proofs_check import (
     exact_instances,
     exact_values,
     sharpness_evidence,
+    strengthening_evidence,
     witness_evidence,
 )
 from proofs_check.claims.partial_knowledge._common import thresholded_kernel, votes
+from proofs_check.claims.partial_knowledge._proofs import TIMEOUT
 from proofs_check.reference import Order, conditional_laws, def_58_quantity, delta_by_plrv
 
 __all__ = ["ex_7", "hand_deltas", "simplified_closed_forms"]
@@ -244,6 +248,12 @@ def _count(key: Hashable) -> int:
         "one_order": "both δ's over the order (t, t′) = (No, Yes) only (Defs 57/58's 'every "
         "t ≠ t′' dropped)",
     },
+    strengthenings={
+        "apk_nine_tenths": "max_b δ_A(b) ≥ 9/10 (the constant 1/2 raised) for every p in "
+        "(0, 10^-4]",
+        "apk_23_25": "max_b δ_A(b) ≥ 23/25 (the constant 1/2 raised further) for every p in "
+        "(0, 10^-4]",
+    },
 )
 def ex_7(ctx: CheckContext) -> list[Evidence]:
     """pk.ex_7 — thesis Example 7 (thresholded referendum).
@@ -371,6 +381,28 @@ def ex_7(ctx: CheckContext) -> list[Evidence]:
             f"{short_decimal(thesis.delta_ppk)} exactly, order (Yes, No), dominated by k = 0 "
             "known Yes votes (the order (No, Yes) alone gives p^100 (1-p)^899 ≈ "
             f"{short_decimal(thesis.orders[ORDERS[0]].delta_ppk)})",
+        ),
+        *(_ex_7_strengthenings() if mutant is None else ()),
+    ]
+
+
+def _ex_7_strengthenings() -> list[Evidence]:
+    """max_b δ_A(b) ≥ δ_A(b) at b = 100 known Yes votes, order (No, Yes): the target's Yes
+    makes the count 101 + C > 100 (never ⊥), its No releases ⊥ iff the 899 unknown votes C
+    are all No, so ⊥ (L = +∞) alone gives (1-p)^899 (the closed form the check verifies
+    exactly at p = 10^-4).  Raised constants, for every p in (0, 10^-4] (Arb)."""
+    p = sympy.Symbol("p", real=True)
+    apk = (1 - p) ** 899
+    where = {p: sympy.Interval.Lopen(0, sympy.Rational(1, 10**4))}
+    domain = "every p in (0, 10^-4] (δ_A at 100 known Yes votes, order (No, Yes): (1-p)^899)"
+    return [
+        strengthening_evidence(
+            "apk_nine_tenths", "max_b δ_A(b) ≥ 9/10", sympy.Rational(9, 10), apk, where,
+            domain_text=domain, timeout=TIMEOUT,
+        ),
+        strengthening_evidence(
+            "apk_23_25", "max_b δ_A(b) ≥ 23/25", sympy.Rational(23, 25), apk, where,
+            domain_text=domain, timeout=TIMEOUT,
         ),
     ]
 

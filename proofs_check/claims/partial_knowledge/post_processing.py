@@ -15,6 +15,7 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
+import sympy
 from hypothesis import strategies as st
 
 from exactpml import LogValue, Mechanism
@@ -30,8 +31,10 @@ from proofs_check import (
     CheckContext,
     Evidence,
     check,
+    proof_evidence,
     property_holds,
     sharpness_evidence,
+    strengthening_evidence,
 )
 from proofs_check.claims.partial_knowledge._common import (
     RATIOS,
@@ -40,6 +43,14 @@ from proofs_check.claims.partial_knowledge._common import (
     smaller,
     thresholded_kernel,
     votes,
+)
+from proofs_check.claims.partial_knowledge._proofs import (
+    EPSILON,
+    TIMEOUT,
+    UNIT,
+    epsilon_factor,
+    hockey_stick_sum,
+    law_symbols,
 )
 from proofs_check.reference import (
     apkdp_by_definition,
@@ -196,6 +207,12 @@ def _pinned_instances() -> list[tuple[str, Instance]]:
         "mixture_max_weight": "the mixture's δ is at most max(λ, 1-λ)·max(δ1, δ2) (convexity "
         "with a plausible-looking contraction factor)",
     },
+    strengthenings={
+        "post_processing_strict": "δ_A(b) of f∘M < δ_A(b) of M whenever the latter is > 0 "
+        "(<= made strict)",
+        "convexity_strict": "δ_A(b) of λM1 + (1-λ)M2 < λ δ_A(b)(M1) + (1-λ) δ_A(b)(M2) whenever "
+        "the right side is > 0 (<= made strict)",
+    },
 )
 def prop_25(ctx: CheckContext) -> list[Evidence]:
     """pk.prop_25 — thesis Proposition 25.
@@ -214,8 +231,18 @@ def prop_25(ctx: CheckContext) -> list[Evidence]:
     (max over the orders and b of δ_A(b)) and PPKDP (max over the orders of Σ_b P[b] δ_A(b)).
     W: the same on pinned instances (Remark 2's thresholded count, M2 = M1, f the identity),
     where every bound is attained exactly (sharpness).
+    C (proved, z3; :func:`_prop_25_proofs`), for each knowledge value b, on the conditional
+    output laws A = P[O | D(i) = t, B = b], C = P[O | D(i) = t′, B = b] and δ_A(b) =
+    Σ_o max(0, A(o) - e^ε C(o)) (Def 57's expectation term by term), every ε ≥ 0:
+    post-processing, δ_A(b) of f∘M ≤ δ_A(b) of M for every pair of laws on 3 outputs and
+    every kernel f to 2 outputs (f∘M's laws given (t, b) are f applied to M's: f sees only
+    the output); convexity, δ_A(b) of λM1 + (1-λ)M2 ≤ λ δ_A(b)(M1) + (1-λ) δ_A(b)(M2) ≤
+    max(δ_A(b)(M1), δ_A(b)(M2)) for every two pairs of laws on 2 outputs and λ in [0, 1].
+    APKDP takes the max over b; PPKDP's Σ_b P[b] δ_A(b) (Theorem 1) inherits each bound.
+    Strengthenings: the strict forms are refuted (sharp).
     """
     mutant = ctx.mutant
+    proofs = _prop_25_proofs(mutant)
 
     def holds(instance: Instance) -> bool:
         return _holds(instance, mutant)
@@ -229,7 +256,7 @@ def prop_25(ctx: CheckContext) -> list[Evidence]:
         kind="W",
     )
     if regime.passed is False:
-        return [regime]  # the random instances would only repeat it, more slowly
+        return [regime, *proofs]  # the random instances would only repeat it, more slowly
     setting, kernel, _, identity, _, half, three = _pinned_instances()[1][1]
     active = apkdp_by_definition(setting, kernel, three)
     passive = ppkdp_by_definition(setting, kernel, three)
@@ -258,5 +285,115 @@ def prop_25(ctx: CheckContext) -> list[Evidence]:
             "and M2 = M1 (any λ)",
             sharpest=None if attained else "not attained on the pinned instance",
             values={"δ_APK": active, "δ_PPK": passive},
+        ),
+        *proofs,
+        *(_prop_25_strengthenings() if mutant is None else ()),
+    ]
+
+
+def _kernel_symbols(name: str, inputs: int) -> tuple[tuple[Any, Any], ...]:
+    """A kernel from ``inputs`` outputs to 2: row m is (f_m, 1 - f_m), f_m in [0, 1]."""
+    values = tuple(sympy.Symbol(f"{name}_{m}", real=True) for m in range(inputs))
+    return tuple((value, 1 - value) for value in values)
+
+
+def _apply(law: tuple[Any, ...], kernel: tuple[tuple[Any, Any], ...]) -> tuple[Any, Any]:
+    """The law of f(O): Σ_m law(m) f(z | m)."""
+    return tuple(
+        sympy.Add(*(law[m] * kernel[m][z] for m in range(len(law)))) for z in range(2)
+    )
+
+
+def _post_processing_setting(*, peeking: bool = False) -> tuple[Any, ...]:
+    first, first_ranges, first_sum = law_symbols("A", 3)
+    second, second_ranges, second_sum = law_symbols("C", 3)
+    kernel = _kernel_symbols("f", 3)
+    other = _kernel_symbols("g", 3) if peeking else kernel
+    variables = {**first_ranges, **second_ranges,
+                 **{row[0]: UNIT for row in (*kernel, *other)},
+                 EPSILON: sympy.Interval(0, sympy.oo)}
+    w = epsilon_factor()
+    before = hockey_stick_sum(first, second, w)
+    after = hockey_stick_sum(_apply(first, kernel), _apply(second, other), w)
+    return before, after, variables, (first_sum, second_sum)
+
+
+def _mixture_setting() -> tuple[Any, ...]:
+    laws = [law_symbols(name, 2) for name in ("A", "C", "A2", "C2")]
+    weight = sympy.Symbol("lambda", real=True)
+    variables: dict[Any, Any] = {weight: UNIT, EPSILON: sympy.Interval(0, sympy.oo)}
+    for _, ranges, _ in laws:
+        variables.update(ranges)
+    (a1, _, _), (c1, _, _), (a2, _, _), (c2, _, _) = laws
+    w = epsilon_factor()
+    mixed_first = tuple(weight * x + (1 - weight) * y for x, y in zip(a1, a2, strict=True))
+    mixed_second = tuple(weight * x + (1 - weight) * y for x, y in zip(c1, c2, strict=True))
+    one, two = hockey_stick_sum(a1, c1, w), hockey_stick_sum(a2, c2, w)
+    mixture = hockey_stick_sum(mixed_first, mixed_second, w)
+    return weight, one, two, mixture, variables, tuple(total for _, _, total in laws)
+
+
+_POST_DOMAIN = (
+    "every pair of conditional output laws given (t, b) and (t′, b) on 3 outputs, every "
+    "kernel f to 2 outputs and every ε ≥ 0"
+)
+_MIX_DOMAIN = (
+    "every two pairs of conditional output laws given (t, b) and (t′, b) on 2 outputs (of "
+    "M1 and of M2), every λ in [0, 1] and every ε ≥ 0"
+)
+
+
+def _prop_25_proofs(mutant: str | None) -> list[Evidence]:
+    """Post-processing and convexity of δ_A(b) (see the check's docstring)."""
+    proofs = []
+    if mutant in (None, "peeking_post_processing"):
+        before, after, variables, laws = _post_processing_setting(peeking=mutant is not None)
+        proofs.append(
+            proof_evidence(
+                "f reading D(i) (g under t′): δ_A(b) of f∘M ≤ δ_A(b) of M (mutant)" if mutant
+                else "post-processing: δ_A(b) of f∘M ≤ δ_A(b) of M",
+                after, before, variables, domain_text=_POST_DOMAIN, assuming=laws,
+                timeout=TIMEOUT,
+            )
+        )
+    if mutant in (None, "mixture_min", "mixture_max_weight"):
+        weight, one, two, mixture, variables, laws = _mixture_setting()
+        bounds = {
+            None: [
+                (weight * one + (1 - weight) * two,
+                 "convexity: δ_A(b) of λM1 + (1-λ)M2 ≤ λ δ_A(b)(M1) + (1-λ) δ_A(b)(M2)"),
+                (sympy.Max(one, two),
+                 "convexity: δ_A(b) of λM1 + (1-λ)M2 ≤ max(δ_A(b)(M1), δ_A(b)(M2))"),
+            ],
+            "mixture_min": [
+                (sympy.Min(one, two), "δ_A(b) of the mixture ≤ min(δ1, δ2) (mutant)"),
+            ],
+            "mixture_max_weight": [
+                (sympy.Max(weight, 1 - weight) * sympy.Max(one, two),
+                 "δ_A(b) of the mixture ≤ max(λ, 1-λ)·max(δ1, δ2) (mutant)"),
+            ],
+        }[mutant]
+        proofs += [
+            proof_evidence(part, mixture, bound, variables, domain_text=_MIX_DOMAIN,
+                           assuming=laws, timeout=TIMEOUT)
+            for bound, part in bounds
+        ]
+    return proofs
+
+
+def _prop_25_strengthenings() -> list[Evidence]:
+    before, after, variables, laws = _post_processing_setting()
+    weight, one, two, mixture, mix_variables, mix_laws = _mixture_setting()
+    convex = weight * one + (1 - weight) * two
+    return [
+        strengthening_evidence(
+            "post_processing_strict", "δ_A(b) of f∘M < δ_A(b) of M when the latter is > 0",
+            after, before, variables, domain_text=_POST_DOMAIN,
+            assuming=(*laws, sympy.Gt(before, 0)), strict=True, timeout=TIMEOUT,
+        ),
+        strengthening_evidence(
+            "convexity_strict", "δ_A(b) of the mixture < λδ1 + (1-λ)δ2 when the latter is > 0",
+            mixture, convex, mix_variables, domain_text=_MIX_DOMAIN,
+            assuming=(*mix_laws, sympy.Gt(convex, 0)), strict=True, timeout=TIMEOUT,
         ),
     ]

@@ -26,6 +26,12 @@ from proofs_check import (
     sharpness_evidence,
     witness_evidence,
 )
+from proofs_check.claims.vadhan._bayesian_proofs import (
+    prop_1_proofs,
+    prop_1_strengthenings,
+    prop_2_proofs,
+    prop_2_strengthenings,
+)
 from proofs_check.claims.vadhan._common import (
     Vector,
     certified_equal,
@@ -82,6 +88,11 @@ def _bayes_instances(draw: st.DrawFn) -> tuple[Table, int, tuple[int, ...], Vect
         "first_entry_epsilon": "ε measured over the neighbours differing in the first entry "
         "bounds the prior-posterior D∞ for every entry i",
     },
+    strengthenings={
+        "strict": "D∞(posterior || prior) < ε when ε > 0, for every prior of full support "
+        "and an output y possible under every x_i (<= made strict)",
+        "shrunk": "D∞(posterior || prior) <= (9/10)·ε (the constant shrunk)",
+    },
 )
 def prop_1(ctx: CheckContext) -> list[Evidence]:
     """vadhan.prop_1 — Vadhan §4, Proposition 1.
@@ -99,8 +110,17 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
     W: the supremum over priors is ε: randomized response with e^ε = 3 and priors
     (t, 1 - t), t = 1/10, 1/1000, 10^-6, gives D∞(posterior||prior) = log(3/(1 + 2t)) < ε,
     exactly, tending to ε as t → 0+.
+    C (proved, z3; :func:`prop_1_proofs`): for |D| = 3 (zeros allowed, so |D| <= 3), every
+    prior π on D, every column p_d = Pr[M(d, x_{-i}) = y] in [0, 1] with p_d <= e^ε p_e for
+    all d, e (ε-DP), every ε >= 0: by Bayes' theorem (the notes' eq. (1)) the posterior-prior
+    ratio of d is p_d / Pr[y] with Pr[y] = Σ π_e p_e, and p_d <= e^ε Pr[y] (D∞(posterior ||
+    prior) <= ε) and Pr[y] <= e^ε p_d (D∞(prior || posterior) <= ε) for every d, cross-
+    multiplied by Pr[y] >= 0.  Strengthenings: strict for a full-support prior, positive
+    column and ε > 0 is proved (not sharp: the finding above, over every such instance);
+    9/10·ε is refuted (sharp: the supremum over priors is ε).
     """
     mutant = ctx.mutant
+    proofs = prop_1_proofs(mutant)
 
     def within(divergence: Ratio, r: Ratio) -> bool:
         if mutant == "half_epsilon" and r is not None:
@@ -145,7 +165,7 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
     )
     regime = pinned(_prop_1_pinned(), holds, describe=describe, explain=explain)
     if regime.passed is False:
-        return [regime]  # the random instances would only repeat it, more slowly
+        return [regime, *proofs]  # the random instances would only repeat it, more slowly
     supremum = _prop_1_supremum()
     return [
         regime,
@@ -167,6 +187,8 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
             "t → 0+)",
             values={value.name: value.text for value in supremum.values},
         ),
+        *proofs,
+        *(prop_1_strengthenings() if mutant is None else ()),
     ]
 
 
@@ -350,6 +372,14 @@ def _sup_holds(instance: tuple[Vector, Vector]) -> bool | None:
         "source_ratio": "the proof's ratio Pr[M(x')=y]/Pr[M(x)=y] equals (1+γ)/(1-γ) as written",
         "kl_halved": "the Remark for KL with g(ε) = sqrt(1 - e^{-ε}) instead of sqrt(1 - e^{-2ε})",
     },
+    strengthenings={
+        "sharp_constant_uniform_prior": "e^{ε'} <= ((1+ε)/(1-ε))² from the hypothesis at the "
+        "uniform prior on {x_i, x'_i} alone (the proof's prior)",
+        "sharp_constant_every_prior": "e^{ε'} <= ((1+ε)/(1-ε))² for every ε < 1, from the "
+        "hypothesis at the prior (√p', √p)/(√p + √p') (one of 'every prior')",
+        "strict": "e^{ε'} < (1+2ε)/(1-2ε) for 0 < ε < 1/2 from the proof's prior (<= made "
+        "strict)",
+    },
 )
 def prop_2(ctx: CheckContext) -> list[Evidence]:
     """vadhan.prop_2 — Vadhan §4, Proposition 2 and the Remark after it.
@@ -378,8 +408,23 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
     Pr[X_i = x_i | y] = (1+γ)/2: Pr[M(x')=y]/Pr[M(x)=y] = (1-γ)/(1+γ) and Δ = |γ|/2,
     exactly.  The source writes (1+γ)/(1-γ) and γ/2: a harmless slip, since |γ| <= 2ε bounds
     both ratios.
+
+    C (proved, z3; :func:`prop_2_proofs`), for every pair p = Pr[M(x) = y], p' =
+    Pr[M(x') = y] in [0, 1] with p + p' > 0 (x, x' neighbours; either order): Prop 2 as the
+    notes prove it, Δ(prior, posterior) <= ε at the uniform prior on {x_i, x'_i} (posterior
+    p/(p+p') from Bayes' rule, Δ = ½ Σ |prior - posterior|) ⇒ p (1-2ε) <= (1+2ε) p' for every
+    ε in [0, 1/2); the sharp constant is below it, ((1+ε)/(1-ε))² <= (1+2ε)/(1-2ε); the
+    proof's algebra with γ = 2·posterior - 1: p'(1+γ) = p(1-γ) (two inequalities); the Remark
+    for any g in [0, 1): |γ| <= g ⇒ p (1-g) <= (1+g) p'; and its g for KL and Hellinger:
+    |γ| <= g(d) at d = KL(Bern(1/2) || Bern((1+γ)/2)), g(d) = sqrt(1 - e^{-2d}), and at
+    d = H²(Bern(1/2), Bern((1+γ)/2)), g = sqrt(1 - (2c² - 1)²), c = 1 - d, for every
+    γ in (-1, 1) (g is increasing, so every d' >= d is covered).  Strengthenings: ((1+ε)/(1-ε))²
+    from the uniform prior alone and the strict form are refuted (the proof's constant is
+    sharp for its prior); from the hypothesis at the two-point prior (√p', √p)/(√p + √p'),
+    ((1+ε)/(1-ε))² is proved for every ε < 1 (not sharp: the finding above).
     """
     mutant = ctx.mutant
+    proofs = prop_2_proofs(mutant)
 
     def prop_bound(epsilon: Fraction) -> Fraction:
         if mutant == "one_plus_epsilon":
@@ -538,4 +583,6 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
                 "written, and Δ = |γ|/2 (harmless: |γ| <= 2ε bounds both)"
             ),
         ),
+        *proofs,
+        *(prop_2_strengthenings() if mutant is None else ()),
     ]

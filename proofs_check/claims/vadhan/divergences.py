@@ -38,6 +38,13 @@ from proofs_check.claims.vadhan._common import (
     ratio_text,
     tables,
 )
+from proofs_check.claims.vadhan._divergence_proofs import (
+    case_1_proofs,
+    case_1_strengthenings,
+    max_divergence_proofs,
+    statistical_difference_proofs,
+    statistical_difference_strengthenings,
+)
 from proofs_check.reference import (
     Ratio,
     Table,
@@ -71,7 +78,13 @@ def max_divergence(ctx: CheckContext) -> list[Evidence]:
     sides may be +∞): the maximum over every non-empty event (brute force, events with
     Pr[A ∈ T] = 0 skipped, +∞ when Pr[B ∈ T] = 0 < Pr[A ∈ T]) equals the maximum over points
     y with Pr[A = y] > 0, and both equal exactpml's ``renyi_divergence_inf``.
+
+    C (proved, z3): for every pair of distributions A, B on three outcomes (zeros allowed, so
+    on at most three) and every r >= 0, "Pr[A = y] <= r·Pr[B = y] for every point y" implies
+    "Pr[A ∈ T] <= r·Pr[B ∈ T] for every event T", and conversely (:func:`max_divergence_proofs`).
+    Since e^{D∞} is the least such r on either side (+∞ when none), the two maxima are equal.
     """
+    proofs = max_divergence_proofs(ctx.mutant)
     skip_infinite = ctx.mutant == "finite_points_only"
     flipped = ctx.mutant == "flipped"
 
@@ -113,10 +126,11 @@ def max_divergence(ctx: CheckContext) -> list[Evidence]:
         explain=explain,
     )
     if regime.passed is False:
-        return [regime]  # the random instances would only repeat it, more slowly
+        return [regime, *proofs]  # the random instances would only repeat it, more slowly
     return [
         regime,
         property_holds(ctx, distribution_pairs(), holds, describe=describe, explain=explain),
+        *proofs,
     ]
 
 
@@ -357,6 +371,12 @@ def _tight_irrational_instances() -> list[tuple]:
         "one_over_9n": "the random-row mechanism's neighbour statistical difference is 1/(9n)",
         "tanh_third": "ε-DP implies SD <= tanh(ε/3) (instead of tanh(ε/2))",
     },
+    strengthenings={
+        "tanh_shrunk": "ε-DP implies SD <= (99/100)·tanh(ε/2) (the constant shrunk)",
+        "tanh_strict": "ε-DP implies SD < tanh(ε/2) when ε > 0 (<= made strict)",
+        "one_sided_strict": "the one-sided condition implies SD < 1 - e^-ε when ε > 0 (<= made "
+        "strict)",
+    },
 )
 def statistical_difference(ctx: CheckContext) -> list[Evidence]:
     """vadhan.statistical_difference — Vadhan §1.1 (Case 2) and §1.2.
@@ -382,7 +402,19 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
     1 - 1/r with r = e^{D∞(A||B)} from one direction alone; on random database mechanisms,
     the largest neighbour SD (exactpml, checked against ½ Σ|p - q| over every neighbour
     pair) is <= tanh(ε_DP/2).
+
+    C (proved, z3; :func:`statistical_difference_proofs`): SD = max over events T of
+    |Pr[A ∈ T] - Pr[B ∈ T]|, so the bounds are proved for one event T and its complement with
+    a = Pr[A ∈ T], b = Pr[B ∈ T] ranging over [0, 1]: that is every event of every pair of
+    distributions on any output space.  ε-DP (both directions, on T and its complement) ⇒
+    |a - b| <= tanh(ε/2) = (e^ε - 1)/(e^ε + 1); the one-sided condition ⇒ |a - b| <= 1 - e^-ε;
+    for every ε >= 0.  The random-row mechanism: for every n >= 1 and every neighbour pair
+    (the changed row's old value held by c >= 1 rows, its new value by d >= 0 other rows), SD
+    from the definition over the outputs (⊥, old value, new value, the others) is exactly
+    1/(10n), proved as two inequalities.  Strengthenings: the constant 99/100·tanh(ε/2) and the
+    strict forms are refuted (sharp), with the witness.
     """
+    proofs = statistical_difference_proofs(ctx.mutant)
     denominator = {"one_over_20n": 20, "one_over_9n": 9}.get(ctx.mutant or "", 10)
 
     def share(n: int) -> Fraction:
@@ -467,6 +499,8 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
             describe="database mechanisms: max neighbour SD <= tanh(ε_DP/2)",
             examples=fewer(ctx, 4),
         ),
+        *proofs,
+        *(statistical_difference_strengthenings() if ctx.mutant is None else ()),
     ]
 
 
@@ -502,6 +536,10 @@ def _hamming(x: tuple[int, ...], other: tuple[int, ...]) -> int:
         "strictly_below": "the text's 'less than 0.1' taken literally: SD < 0.1",
         "one_over_9n": "neighbour SD <= 1/(9n) already keeps M(x) and M(0^n) within 0.1",
     },
+    strengthenings={
+        "hybrid_strict": "SD(M(x), M(0^n)) < nε when ε > 0 (<= made strict; n = 2)",
+        "hybrid_shrunk": "SD(M(x), M(0^n)) <= (99/100)·nε (the constant shrunk; n = 2)",
+    },
 )
 def case_1(ctx: CheckContext) -> list[Evidence]:
     """vadhan.case_1 — Vadhan §1.1, Case 1 (hybrid argument).
@@ -518,7 +556,15 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
     W: the text's extremal mechanism for n = 1 … 5 (binary entries): neighbour SD is exactly
     1/(10n) and SD(M(1^n), M(0^n)) is exactly 1/10 = n·1/(10n).  The text's "less than 0.1"
     must read "at most 0.1" (a harmless slip).
+
+    C (proved, z3; :func:`case_1_proofs`): SD is the maximum over events T, so with
+    a_j = Pr[M(x^(j)) ∈ T] along the hybrid path x = x^(n), ..., x^(0) = 0^n (one row changed
+    per step; a_j in [0, 1], every event of every output space): neighbour SD <= ε gives
+    |a_j - a_{j+1}| <= ε, and |a_0 - a_n| <= nε follows for every n >= 1 by induction (base
+    n = 1, and the step n → n + 1 proved for every real n >= 1); with ε <= 1/(10n) the bound
+    is at most 1/10.  Strengthenings (a path of two steps): strict, and 99/100·nε, refuted.
     """
+    proofs = case_1_proofs(ctx.mutant)
     factor = (lambda n: n - 1) if ctx.mutant == "n_minus_one" else (lambda n: n)
     strictly = ctx.mutant == "strictly_below"
 
@@ -592,4 +638,6 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
             "the text's 'less than 0.1' is 'at most 0.1'",
             sharpest=None if verified else "not attained",
         ),
+        *proofs,
+        *(case_1_strengthenings() if ctx.mutant is None else ()),
     ]

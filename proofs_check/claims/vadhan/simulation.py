@@ -12,11 +12,14 @@ from proofs_check import (
     CheckContext,
     Evidence,
     check,
+    proof_evidence,
     property_holds,
     sharpness_evidence,
+    strengthening_evidence,
     witness_evidence,
 )
 from proofs_check.claims.vadhan._common import fewer, infinite, library_ratio, pinned, tables
+from proofs_check.claims.vadhan._proofs import EPSILON, TIMEOUT, UNIT
 from proofs_check.reference import (
     Ratio,
     Table,
@@ -53,6 +56,11 @@ def _simulation_ratio_squared(table: Table) -> Ratio:
         "attained)",
         "three_halves": "ε-simulation-DP ⇒ (3ε/2)-DP (instead of 2ε-DP)",
     },
+    strengthenings={
+        "factor_shrunk": "ε-simulation-DP ⇒ (19ε/10)-DP (the factor 2 shrunk)",
+        "one_direction": "D∞(M(x) || S(x_{-i})) <= ε alone (the hypothesis D∞(S(x_{-i}) || "
+        "M(x)) <= ε dropped, for every x) ⇒ 2ε-DP",
+    },
 )
 def claim_1(ctx: CheckContext) -> list[Evidence]:
     """vadhan.claim_1 — Vadhan §3, Claim 1 (simulation-based definition, Def 2).
@@ -80,8 +88,17 @@ def claim_1(ctx: CheckContext) -> list[Evidence]:
     W: part 2 attained (e^{2ε_sim} = e^{ε_DP} = 4 for p = (1/5, 1/20, 3/4) against
     (1/20, 1/5, 3/4)); part 1's sharp form attained by the anti randomized responses with
     |D| = 2 (e^ε = 3: E = 2) and |D| = 3 (e^ε = 2: E = 5/3).
+    C (proved, z3; part 2, :func:`_claim_1_proofs`): D∞ is the maximum over events T of
+    ln(Pr[A ∈ T]/Pr[B ∈ T]) (§2), so with a = Pr[M(x) ∈ T], a' = Pr[M(x') ∈ T] for
+    neighbours x, x' (row i changed) and s = Pr[S(x_{-i}) ∈ T], each in [0, 1] (every event
+    of every output space, every simulator): Def 2's four conditions (a <= e^ε s, s <= e^ε a,
+    a' <= e^ε s, s <= e^ε a') give a <= e^{2ε} a', for every ε >= 0.  Strengthenings: the
+    factor 19/10, and dropping D∞(S || M(x)) <= ε, are refuted (sharp).  Part 1 (ε-DP ⇒
+    ε-simulation-DP, S(x_{-i}) = M(x_{-i}, d0)) is not stated to the prover: under the
+    event reading it is its own hypothesis.
     """
     mutant = ctx.mutant
+    proofs = _claim_1_proofs(mutant)
 
     def holds(table: Table) -> bool:
         r = table_dp_ratio(table)
@@ -132,7 +149,7 @@ def claim_1(ctx: CheckContext) -> list[Evidence]:
         explain=explain,
     )
     if regime.passed is False:
-        return [regime]  # the random instances would only repeat it, more slowly
+        return [regime, *proofs]  # the random instances would only repeat it, more slowly
     attained = {name: _simulation_ratio_squared(table) == want for name, table, want in witnesses}
     values = {name: _simulation_ratio_squared(table) for name, table, _ in witnesses}
     part_2 = attained[witnesses[0][0]]
@@ -164,6 +181,83 @@ def claim_1(ctx: CheckContext) -> list[Evidence]:
             "anti randomized response (p_x(y) ∝ 1 if y = x, e^ε otherwise): e^ε = 3, |D| = 2 "
             "gives e^ε_sim = 2; e^ε = 2, |D| = 3 gives 5/3",
             values={"e^(2ε_sim)": ", ".join(f"{k}: {v}" for k, v in values.items())},
+        ),
+        *proofs,
+        *(_claim_1_strengthenings() if mutant is None else ()),
+    ]
+
+
+_HERE, _THERE, _SIMULATED = (
+    sympy.Symbol(name, real=True) for name in ("a", "a_prime", "s")
+)
+"""a = Pr[M(x) ∈ T], a' = Pr[M(x') ∈ T], s = Pr[S(x_{-i}) ∈ T] for one event T."""
+
+_CLAIM_1_DOMAIN = (
+    "every mechanism and simulator on any output space, every pair of neighbours x, x' "
+    "(row i changed), every event T (a = Pr[M(x) ∈ T], a' = Pr[M(x') ∈ T], s = "
+    "Pr[S(x_{-i}) ∈ T] in [0, 1]) and every ε >= 0"
+)
+
+
+def _simulation_hypotheses(factor: sympy.Expr, *, both: bool = True) -> tuple[sympy.Rel, ...]:
+    """Def 2 at x and at x' on the event T, with e^ε = ``factor``: D∞(M || S) <= ε
+    (a <= e^ε s, a' <= e^ε s) and D∞(S || M) <= ε (s <= e^ε a, s <= e^ε a'); ``both=False``
+    drops the second."""
+    a, other, s = _HERE, _THERE, _SIMULATED
+    hypotheses = [sympy.Le(a, factor * s), sympy.Le(other, factor * s)]
+    if both:
+        hypotheses += [sympy.Le(s, factor * a), sympy.Le(s, factor * other)]
+    return tuple(hypotheses)
+
+
+def _claim_1_variables(epsilon: sympy.Interval, *, positive: bool = False) -> dict:
+    here = sympy.Interval.Lopen(0, 1) if positive else UNIT
+    return {_HERE: here, _THERE: UNIT, _SIMULATED: UNIT, EPSILON: epsilon}
+
+
+def _claim_1_proofs(mutant: str | None) -> list[Evidence]:
+    """Part 2 of Claim 1 on one event: ε-simulation-DP ⇒ Pr[M(x) ∈ T] <= e^{2ε} Pr[M(x') ∈ T]."""
+    w = sympy.exp(EPSILON)
+    nonnegative = sympy.Interval(0, sympy.oo)
+    if mutant == "strict_factor_two":
+        return [
+            proof_evidence(
+                "ε-simulation-DP with ε > 0 ⇒ Pr[M(x) ∈ T] < e^{2ε} Pr[M(x') ∈ T] when "
+                "Pr[M(x) ∈ T] > 0 (mutant: 2 never attained)",
+                _HERE, w**2 * _THERE,
+                _claim_1_variables(sympy.Interval.open(0, sympy.oo), positive=True),
+                domain_text=_CLAIM_1_DOMAIN.replace("ε >= 0", "ε > 0"),
+                assuming=_simulation_hypotheses(w), strict=True, timeout=TIMEOUT,
+            )
+        ]
+    bound, part = {
+        "same_epsilon": (w, "ε-simulation-DP ⇒ ε-DP (mutant)"),
+        "three_halves": (sympy.exp(3 * EPSILON / 2), "ε-simulation-DP ⇒ (3ε/2)-DP (mutant)"),
+    }.get(
+        mutant or "",
+        (w**2, "part 2: ε-simulation-DP ⇒ 2ε-DP: Pr[M(x) ∈ T] <= e^{2ε} Pr[M(x') ∈ T]"),
+    )
+    return [
+        proof_evidence(
+            part, _HERE, bound * _THERE, _claim_1_variables(nonnegative),
+            domain_text=_CLAIM_1_DOMAIN, assuming=_simulation_hypotheses(w), timeout=TIMEOUT,
+        )
+    ]
+
+
+def _claim_1_strengthenings() -> list[Evidence]:
+    w = sympy.exp(EPSILON)
+    variables = _claim_1_variables(sympy.Interval(0, sympy.oo))
+    return [
+        strengthening_evidence(
+            "factor_shrunk", "ε-simulation-DP ⇒ (19ε/10)-DP", _HERE,
+            sympy.exp(19 * EPSILON / 10) * _THERE, variables, domain_text=_CLAIM_1_DOMAIN,
+            assuming=_simulation_hypotheses(w), timeout=TIMEOUT,
+        ),
+        strengthening_evidence(
+            "one_direction", "D∞(M(x) || S(x_{-i})) <= ε alone ⇒ 2ε-DP", _HERE, w**2 * _THERE,
+            variables, domain_text=_CLAIM_1_DOMAIN,
+            assuming=_simulation_hypotheses(w, both=False), timeout=TIMEOUT,
         ),
     ]
 
