@@ -113,6 +113,21 @@ def refutes(problem: Problem, point: Mapping[sympy.Symbol, Scalar]) -> tuple[boo
     return False, "lhs <= rhs at the point" if not problem.strict else "lhs < rhs at the point"
 
 
+def in_domain(problem: Problem, point: Mapping[sympy.Symbol, Scalar]) -> bool:
+    """Whether ``point`` certainly lies in the domain and satisfies every hypothesis."""
+    values = {symbol: to_sympy(value) for symbol, value in point.items()}
+    for variable in problem.ranges:
+        value = values.get(variable.working)
+        if value is None:
+            return False
+        try:
+            if not variable.contains(as_scalar(value)):
+                return False
+        except (ExactPMLError, TypeError, ValueError):
+            return False
+    return all(_hypothesis_holds(hypothesis, values) is True for hypothesis in problem.hypotheses)
+
+
 def undefined_at(problem: Problem, point: Mapping[sympy.Symbol, Scalar]) -> str | None:
     """Why the statement is undefined at ``point``, when that is certain and the point lies in
     the domain and satisfies the hypotheses (else ``None``)."""

@@ -24,6 +24,7 @@ import math
 import numbers
 import time
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 import sympy
 
@@ -33,8 +34,9 @@ from proofs_check.prover.branch_and_bound import BranchAndBound
 from proofs_check.prover.domain import Problem, build_problem
 from proofs_check.prover.exhaustion import integer_points, run_exhaustion
 from proofs_check.prover.intervals import Program, UnsupportedExpression
+from proofs_check.prover.points import in_domain
 from proofs_check.prover.result import Outcome, ProofResult
-from proofs_check.prover.z3_engine import run_z3
+from proofs_check.prover.z3_engine import domain_witness, run_z3
 
 __all__ = [
     "DEFAULT_MAX_BOXES",
@@ -138,6 +140,43 @@ def _real_engines(problem: Problem, engine: str, deadline: float, max_boxes: int
     return Outcome("unknown", f"z3 nlsat: {first.detail}; arb branch-and-bound: "
                               f"{second.detail}"), \
         f"{_ENGINE_NAMES['z3']} + {_ENGINE_NAMES['branch_and_bound']}"
+
+
+_WITNESS_POINTS = 10_000  # integer points tried for a point satisfying the hypotheses
+
+
+def _inhabited(problem: Problem, deadline: float, max_points: int) -> tuple[dict | None, str]:
+    """A point of the domain satisfying every hypothesis, or why none was found.
+
+    A statement over hypotheses that no point satisfies holds vacuously, which is never
+    reported as a proof.  Only the domain and the hypotheses are asked about (the statement
+    itself is replaced by ``0 <= 0``): integer variables are enumerated (at most
+    ``_WITNESS_POINTS`` points), real ones are left to z3; every witness is checked exactly.
+    """
+    reduced = replace(problem, lhs=sympy.S.Zero, rhs=sympy.S.Zero, gap=sympy.S.Zero,
+                      conditions=())
+    integer = [v for v in reduced.integer_ranges if v.integer_count() is not None]
+    if not integer:
+        return domain_witness(reduced, deadline=deadline)
+    axes = []
+    for variable in integer:
+        low, high = variable.integer_bounds()
+        assert low is not None and high is not None
+        axes.append(range(low, high + 1))
+    reason = "no integer point of the domain satisfies the hypotheses"
+    for index, values in enumerate(itertools.product(*axes)):
+        if index >= min(_WITNESS_POINTS, max_points) or time.monotonic() > deadline:
+            return None, f"no point satisfying the hypotheses among the first {index} integer " \
+                "points (the statement might hold vacuously)"
+        pins = {variable.working: value for variable, value in zip(integer, values, strict=True)}
+        if not reduced.real_ranges:
+            if in_domain(reduced, pins):
+                return dict(pins), ""
+            continue
+        witness, reason = domain_witness(reduced.pin(pins), deadline=deadline)
+        if witness is not None:
+            return {**witness, **pins}, ""
+    return None, f"{reason} (the statement would hold vacuously, which is not a proof)"
 
 
 def _pinned_points(problem: Problem, engine: str, deadline: float, max_boxes: int,
@@ -260,6 +299,13 @@ def prove_inequality(
         outcome, name = run_z3(problem, deadline=deadline), _ENGINE_NAMES["z3"]
     else:
         outcome, name = _real_engines(problem, engine, deadline, max_boxes)
+    if outcome.status == "proved" and problem.hypotheses:
+        witness, why = _inhabited(problem, max(deadline, time.monotonic() + 2.0), max_points)
+        if witness is None:
+            outcome = Outcome("unknown", f"{outcome.detail}; but {why}")
+        else:
+            outcome = Outcome("proved", f"{outcome.detail}; the hypotheses hold at a point of "
+                                        "the domain (not vacuous)")
     point: tuple[tuple[sympy.Symbol, object], ...] = ()
     if outcome.status == "refuted":
         assert outcome.point

@@ -27,7 +27,7 @@ import sympy
 from exactpml.core.decisions import exact_compare
 from exactpml.errors import ExactPMLError
 from proofs_check.prover.domain import Problem
-from proofs_check.prover.points import refutes
+from proofs_check.prover.points import in_domain, refutes
 from proofs_check.prover.result import Outcome
 from proofs_check.prover.translate import Translation, Untranslatable, translate
 
@@ -143,6 +143,49 @@ def _counterexample(z3: Any, model: Any, translation: Translation,
 def _text(point: dict[sympy.Symbol, object], problem: Problem) -> str:
     names = {variable.working: variable.name for variable in problem.ranges}
     return ", ".join(f"{names.get(s, s)} = {v}" for s, v in point.items())
+
+
+def domain_witness(problem: Problem, *, deadline: float) -> tuple[dict | None, str]:
+    """A point of the domain satisfying every hypothesis, re-verified exactly, or why none.
+
+    A statement over hypotheses that no point satisfies holds vacuously; the prover never
+    reports such a "proof", so a proof under hypotheses needs this witness first.
+    """
+    import z3
+
+    context = z3.Context()
+    try:
+        translation = translate(problem, z3, context)
+    except Untranslatable as error:
+        return None, f"no point of the domain could be exhibited (z3 does not apply: {error})"
+    guard = threading.Timer(max(0.0, deadline - time.monotonic()) + 1.0, context.interrupt)
+    guard.daemon = True
+    guard.start()
+    try:
+        solver = _solver(z3, context, translation)
+        solver.add(*translation.domain, *translation.hypotheses)
+        solver.add(*(definition for definition, _ in translation.definitions))
+        answer, _ = _check(z3, solver, deadline)
+        if answer == "unsat":
+            return None, "no point of the domain satisfies the hypotheses (the statement " \
+                "would hold vacuously, which is not a proof)"
+        if answer != "sat":
+            return None, f"no point of the domain satisfying the hypotheses was found ({answer})"
+        model = solver.model()
+        attempts: list[int | None] = [None] if not _has_algebraic(z3, model, translation) else [
+            *_APPROXIMATION_DIGITS, None]
+        for digits in attempts:
+            try:
+                point = _point(z3, model, translation, digits)
+            except (ExactPMLError, ValueError, ArithmeticError, sympy.PolynomialError):
+                continue
+            if point is not None and in_domain(problem, point):
+                return point, ""
+        return None, "the hypotheses' point found by z3 does not re-verify exactly"
+    except z3.Z3Exception as error:
+        return None, f"no point of the domain could be exhibited (z3 failed: {error})"
+    finally:
+        guard.cancel()
 
 
 def run_z3(problem: Problem, *, deadline: float) -> Outcome:

@@ -350,3 +350,17 @@ def test_the_suite_has_enough_statements_of_each_kind():
     assert len(FALSE_CASES) >= 60
     assert sum(case.expect == "proved" for case in TRUE_CASES) >= 55
     assert sum(case.expect == "refuted" for case in FALSE_CASES) >= 55
+
+
+def test_a_statement_over_hypotheses_no_point_satisfies_is_never_proved() -> None:
+    """Vacuous truth is not a proof: hypotheses with no point in the domain give unknown."""
+    x, y = sympy.symbols("x y")
+    box = {x: sympy.Interval(0, 1), y: sympy.Interval(0, 1)}
+    vacuous = prove_inequality(x, y, box, assuming=[sympy.Eq(x + y, 3)])
+    assert vacuous.status == "unknown" and "vacuously" in vacuous.detail
+    contradictory = prove_inequality(x, -1, box, assuming=[sympy.Lt(x, y), sympy.Lt(y, x)])
+    assert contradictory.status == "unknown"
+    inhabited = prove_inequality(x, y + 1, box, assuming=[sympy.Eq(x + y, 1)])
+    assert inhabited.status == "proved" and "not vacuous" in inhabited.detail
+    irrational_only = prove_inequality(x, 2, {x: sympy.Interval(0, 2)}, assuming=[sympy.Eq(x**2, 2)])
+    assert irrational_only.status == "proved"  # the witness x = sqrt(2) is checked exactly
