@@ -88,6 +88,10 @@ class Bounds:
         output_digits: decimal digits a caller may request (``--digits``, ``decimal(...)``).
         loss_atoms: atoms of a privacy-loss distribution formed by an exact composition
             (the product of the supports off a lattice, the degree plus one on a lattice).
+        lattice_points: points of a certified lattice privacy-loss distribution (the
+            composed length, predicted before composing: ``dpsgd_epsilon``, ``CertifiedPLD``).
+        lattice_bits: bits of precision of the masses of a certified lattice PLD.
+        accounting_steps: compositions k of one certified accounting (``dpsgd_epsilon``).
     """
 
     entry_characters: int = 100_000
@@ -104,6 +108,9 @@ class Bounds:
     exponential_argument: int = 2**20
     output_digits: int = 100_000
     loss_atoms: int = 1_000_000
+    lattice_points: int = 4_000_000
+    lattice_bits: int = 1_024
+    accounting_steps: int = 10**9
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):

@@ -37,14 +37,14 @@ from exactpml.core import certify
 from exactpml.core.exact import Scalar, to_sympy
 from exactpml.errors import InvalidArgument, Undecided
 
-__all__ = ["LatticeMeasure", "ball", "ball_fraction", "working_precision"]
+__all__ = ["LatticeMeasure", "ball", "ball_fraction", "rounded_mass", "working_precision"]
 
 _MAX_PRECISION = 1 << 14
 
 
 def working_precision(bits: int) -> AbstractContextManager[None]:
     """Arb's working precision (bits) inside a ``with`` block (python-flint's ``workprec``)."""
-    return ctx.workprec(bits)  # type: ignore[no-any-return]
+    return ctx.workprec(bits)
 
 
 def ball(value: Scalar | int, precision: int) -> arb:
@@ -61,9 +61,17 @@ def ball_fraction(value: arb, *, upper: bool) -> Fraction:
     end = value.upper() if upper else value.lower()
     if not end.is_finite():
         raise Undecided(f"a certified enclosure is not finite ({value})")
-    mantissa, exponent = end.man_exp()
-    mantissa, exponent = int(mantissa), int(exponent)
+    pair = end.man_exp()
+    mantissa, exponent = int(pair[0]), int(pair[1])
     return Fraction(mantissa * 2**exponent) if exponent >= 0 else Fraction(mantissa, 2**-exponent)
+
+
+def rounded_mass(value: arb, bits: int, *, up: bool) -> int:
+    """``⌈upper(value)·2^bits⌉`` (up) or ``⌊lower(value)·2^bits⌋``, at least 0."""
+    end = ball_fraction(value, upper=up) * 2**bits
+    if up:
+        return max(-((-end.numerator) // end.denominator), 0)
+    return max(end.numerator // end.denominator, 0)
 
 
 def _ones(length: int) -> fmpz_poly:

@@ -41,6 +41,7 @@ from flint import arb, fmpq
 from exactpml.notions._certified_lattice import (
     LatticeMeasure,
     ball_fraction,
+    rounded_mass,
     working_precision,
 )
 
@@ -211,7 +212,11 @@ class SubsampledGaussianPair(LossPair):
     # x(t) of the remove pair's loss, in floats and balls
     def _float_x(self, t: float) -> float:
         s, q = self._s, self._q
-        if q < 1 and t <= math.log1p(-q):
+        if math.isinf(t):
+            return t
+        if q == 1:
+            return s * s * t + 0.5
+        if t <= math.log1p(-q):
             return -math.inf
         if t > 30:
             return s * s * (t - math.log(q) + math.log1p(-(1 - q) * math.exp(-t))) + 0.5
@@ -368,13 +373,6 @@ class LaplacePair(LossPair):
 
 
 # --- the two discretisations ---------------------------------------------------------------------
-def _round(value: arb, bits: int, *, up: bool) -> int:
-    """⌈upper(value)·2^bits⌉ or ⌊lower(value)·2^bits⌋, at least 0."""
-    end = ball_fraction(value, upper=up) * 2**bits
-    rounded = -((-end.numerator) // end.denominator) if up else end.numerator // end.denominator
-    return max(int(rounded), 0)
-
-
 def _fine_cells(pair: LossPair, resolution: Fraction, tail: float) -> tuple[int, int]:
     """Lattice indices (first, last) spanning the losses that carry more than ``tail``."""
     lo, hi = pair.float_range(tail)
@@ -425,7 +423,7 @@ def connect_the_dots(
     masses: dict[int, int] = {}
 
     def add(index: int, value: arb) -> None:
-        masses[index] = masses.get(index, 0) + _round(value, bits, up=True)
+        masses[index] = masses.get(index, 0) + rounded_mass(value, bits, up=True)
 
     with working_precision(precision):
         bottom = dots[0] * resolution
@@ -441,7 +439,7 @@ def connect_the_dots(
         p, q = pair.ball_mass_with_atoms(top, None, precision)
         at_top = q * _q(top).exp()
         add(dots[-1], at_top)
-        infinity = _round(p - at_top, bits, up=True)
+        infinity = rounded_mass(p - at_top, bits, up=True)
     return LatticeMeasure.from_numerators(True, resolution, bits, masses, infinity)
 
 
@@ -534,33 +532,33 @@ def _float_cells(
             width = _cell_width(pair, a, step, coarse_mass, True)
             target = math.ceil((a + width / 2) / step)
             theta = (target + _MARGIN) * step
-            b = None
+            end = None
             if theta < hi:
-                b = _solve_end(pair, open_end, theta, 2 * theta - a, forward=True)
-            if b is None or b >= hi:
+                end = _solve_end(pair, open_end, theta, 2 * theta - a, forward=True)
+            if end is None or end >= hi:
                 last = math.inf if math.isfinite(pair.top) or hi >= pair.top else hi
                 cells.append((open_end, last, math.floor(a / step)))
                 return cells
-            cells.append((open_end, b, target))
-            a = open_end = b
+            cells.append((open_end, end, target))
+            a = open_end = end
     start = pair.top if math.isfinite(pair.top) else hi
     b, open_end = start, math.inf if math.isfinite(pair.top) else start
     while True:
         width = _cell_width(pair, b, step, coarse_mass, False)
         target = math.floor((b - width / 2) / step)
         theta = (target + _MARGIN) * step
-        a = None
+        found = None
         if theta > lo:
-            a = _solve_end(pair, open_end, theta, 2 * theta - b, forward=False)
-        if a is None or a <= lo:
+            found = _solve_end(pair, open_end, theta, 2 * theta - b, forward=False)
+        if found is None or found <= lo:
             first = -math.inf if math.isfinite(pair.bottom) or lo <= pair.bottom else lo
             cells.append(
                 (first, open_end, math.floor(first / step) if first > -math.inf else target)
             )
             cells.reverse()
             return cells
-        cells.append((a, open_end, target))
-        b = open_end = a
+        cells.append((found, open_end, target))
+        b = open_end = found
 
 
 def _fraction_or_none(value: float) -> Fraction | None:
@@ -584,7 +582,7 @@ def garbled(
         for a, b, target in cells:
             low, high = _fraction_or_none(a), _fraction_or_none(b)
             p, q = pair.ball_mass(low, high, precision)
-            numerator = _round(p, bits, up=False)
+            numerator = rounded_mass(p, bits, up=False)
             if not numerator:
                 continue
             index = _certified_index(p, q, target, step, resolution)
@@ -593,7 +591,7 @@ def garbled(
             masses[index] = masses.get(index, 0) + numerator
         for loss, p_atom, _ in pair.ball_atoms(precision):
             index = math.floor(loss / resolution)
-            masses[index] = masses.get(index, 0) + _round(p_atom, bits, up=False)
+            masses[index] = masses.get(index, 0) + rounded_mass(p_atom, bits, up=False)
     return LatticeMeasure.from_numerators(False, resolution, bits, masses, 0)
 
 
