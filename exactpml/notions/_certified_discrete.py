@@ -68,7 +68,7 @@ def discrete_bounds(
     """(pessimistic, optimistic) lattice measures bracketing ``pld`` (see the module docstring)."""
     upper: dict[int, int] = {}
     lower: dict[int, int] = {}
-    precision = bits + 96
+    precision = bits + 48
     with working_precision(precision):
         step = arb(fmpq(resolution.numerator, resolution.denominator))
         for loss, mass in zip(pld.losses, pld.masses, strict=True):

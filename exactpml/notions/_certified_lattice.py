@@ -68,10 +68,13 @@ def ball_fraction(value: arb, *, upper: bool) -> Fraction:
 
 def rounded_mass(value: arb, bits: int, *, up: bool) -> int:
     """``⌈upper(value)·2^bits⌉`` (up) or ``⌊lower(value)·2^bits⌋``, at least 0."""
-    end = ball_fraction(value, upper=up) * 2**bits
-    if up:
-        return max(-((-end.numerator) // end.denominator), 0)
-    return max(end.numerator // end.denominator, 0)
+    end = value.upper() if up else value.lower()
+    if not end.is_finite():
+        raise Undecided(f"a certified enclosure is not finite ({value})")
+    scaled = end * (fmpz(1) << bits)  # exact: a power of two
+    integer = (scaled.ceil() if up else scaled.floor()).unique_fmpz()
+    assert integer is not None  # the end of a ball is exact, so is its floor
+    return max(int(integer), 0)
 
 
 def _ones(length: int) -> fmpz_poly:

@@ -160,18 +160,20 @@ def _float_normal_mass(u: float, v: float) -> float:
 
 
 class _NormalValue:
-    """Φ at one point as an Arb pair (Φ(z), 1 - Φ(z)), the smaller one computed directly."""
+    """Φ at one point as an Arb pair (Φ(z), 1 - Φ(z)), the smaller one computed directly.
+
+    Built from ``scaled = z/√2``; ``None`` with ``infinite = ±1`` is z = ±∞.
+    """
 
     __slots__ = ("above", "below", "positive")
 
-    def __init__(self, z: arb | None, infinite: int = 0) -> None:
-        if z is None:  # ±∞
+    def __init__(self, scaled: arb | None, infinite: int = 0) -> None:
+        if scaled is None:  # ±∞
             self.positive = infinite > 0
             self.below = arb(1) if infinite > 0 else arb(0)
             self.above = arb(0) if infinite > 0 else arb(1)
             return
-        scaled = z / arb(2).sqrt()
-        self.positive = bool(z.mid() >= 0)
+        self.positive = bool(scaled.mid() >= 0)
         if self.positive:
             self.above = scaled.erfc() / 2
             self.below = 1 - self.above
@@ -208,6 +210,7 @@ class SubsampledGaussianPair(LossPair):
         else:
             self.bottom, self.top, self.heavy_top = -math.inf, -edge, True
         self._cache: dict[tuple[Fraction, int], tuple[_NormalValue, _NormalValue]] = {}
+        self._constant_cache: dict[int, tuple[arb, arb, arb]] = {}
 
     # x(t) of the remove pair's loss, in floats and balls
     def _float_x(self, t: float) -> float:
@@ -246,7 +249,7 @@ class SubsampledGaussianPair(LossPair):
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        q = _q(self.rate)
+        s, q, scale = self._constants(precision)
         inner = _q(t).expm1() + q
         if self.rate < 1 and not inner > 0:
             if inner < 0:
@@ -254,11 +257,19 @@ class SubsampledGaussianPair(LossPair):
                 self._cache[key] = values
                 return values
             raise ArithmeticError("undecided edge")  # pragma: no cover - t = log(1-q)
-        s = _q(self.sigma)
         x = s * s * (inner / q).log() + arb(1) / 2
-        values = (_NormalValue(x / s), _NormalValue((x - 1) / s))
+        values = (_NormalValue(x * scale), _NormalValue((x - 1) * scale))
         self._cache[key] = values
         return values
+
+    def _constants(self, precision: int) -> tuple[arb, arb, arb]:
+        """(σ, q, 1/(σ√2)) as balls at ``precision`` (cached)."""
+        found = self._constant_cache.get(precision)
+        if found is None:
+            s = _q(self.sigma)
+            found = (s, _q(self.rate), 1 / (s * arb(2).sqrt()))
+            self._constant_cache[precision] = found
+        return found
 
     def ball_mass(self, a: Fraction | None, b: Fraction | None, precision: int) -> tuple[arb, arb]:
         for _ in range(6):
@@ -383,8 +394,8 @@ def _fine_cells(pair: LossPair, resolution: Fraction, tail: float) -> tuple[int,
 def _grouped(
     pair: LossPair, resolution: Fraction, first: int, last: int, coarse_mass: float
 ) -> Iterator[int]:
-    """Dots from ``first`` to ``last``: every lattice point, except where cells of P-mass below
-    ``coarse_mass`` are merged (up to ``_COARSEST`` steps; never across an atom)."""
+    """Dots from ``first`` to ``last``: every lattice point, except where :func:`_may_widen`
+    lets cells merge (up to ``_COARSEST`` steps; never across an atom)."""
     step = float(resolution)
     pinned = sorted(
         {
@@ -401,7 +412,7 @@ def _grouped(
         while (
             width < _COARSEST
             and index + 2 * width <= min(last, stop)
-            and pair.float_mass(index * step, (index + 2 * width) * step)[0] <= coarse_mass
+            and _may_widen(pair, index * step, width * step, step, coarse_mass, True)
         ):
             width *= 2
         index = min(index + width, last)
@@ -419,7 +430,7 @@ def connect_the_dots(
     """The pessimistic lattice measure of ``pair``: connect-the-dots, masses rounded up."""
     first, last = _fine_cells(pair, resolution, tail)
     dots = list(_grouped(pair, resolution, first, last, coarse_mass))
-    precision = bits + 96
+    precision = bits + 48
     masses: dict[int, int] = {}
 
     def add(index: int, value: arb) -> None:
@@ -444,14 +455,14 @@ def connect_the_dots(
 
 
 def _solve_end(
-    pair: LossPair, fixed: float, theta: float, guess: float, *, forward: bool
+    pair: LossPair, fixed: float, theta: float, guess: float, *, forward: bool, tolerance: float
 ) -> float | None:
     """The free end of a cell whose other end is ``fixed`` and whose merged loss is ``theta``.
 
     Forward: b > theta with P(fixed, b] = e^θ Q(fixed, b]; backward: a < theta with
-    P(a, fixed] = e^θ Q(a, fixed] (floats; ``guess`` is a first far end).  The root is kept
-    on the side where ``p - e^θ q >= 0`` (merged loss at least θ).  None when the support
-    ends first.
+    P(a, fixed] = e^θ Q(a, fixed] (floats; ``guess`` is a first far end), to within
+    ``tolerance``.  The root is kept on the side where ``p - e^θ q >= 0`` (merged loss at
+    least θ).  None when the support ends first.
     """
     ratio = math.exp(theta)
 
@@ -480,6 +491,7 @@ def _solve_end(
     # Illinois on the bracket; ``good`` is the end with excess >= 0 (merged loss >= theta)
     good, bad = (outer, inner) if forward else (inner, outer)
     value_good, value_bad = (value_outer, value_inner) if forward else (value_inner, value_outer)
+    side = 0  # the end replaced last (+1 good, -1 bad): Illinois halves a stale end
     for _ in range(100):
         if value_good == value_bad or not math.isfinite(bad):
             break
@@ -489,24 +501,45 @@ def _solve_end(
         value = excess(guessed)
         if value >= 0:
             good, value_good = guessed, value
-            value_bad /= 2
+            if side == 1:
+                value_bad /= 2
+            side = 1
         else:
             bad, value_bad = guessed, value
-            value_good /= 2
-        if abs(good - bad) <= 1e-15 * max(1.0, abs(good)):
+            if side == -1:
+                value_good /= 2
+            side = -1
+        if abs(good - bad) <= max(tolerance, 1e-15 * abs(good)):
             break
     return good
+
+
+def _may_widen(
+    pair: LossPair, end: float, width: float, step: float, coarse_mass: float, forward: bool
+) -> bool:
+    """Whether a cell of ``2 width`` from ``end`` may replace two of ``width`` (floats; tightness
+    only).  Yes when it carries under ``coarse_mass``, or when it is a tail cell (its mass times
+    its width in steps squared under 2^-10: the variance it could add or lose is negligible)
+    over which the loss density changes by less than a factor e^(1/4) (so the second-order
+    error of merging or splitting it is a fraction of a percent of its own small part)."""
+    first, second = (end, end + width), (end + width, end + 2 * width)
+    if not forward:
+        first, second = (end - width, end), (end - 2 * width, end - width)
+    near, far = pair.float_mass(*first)[0], pair.float_mass(*second)[0]
+    total = near + far
+    if total <= coarse_mass:
+        return True
+    if near <= 0 or far <= 0 or total * (2 * width / step) ** 2 > 2.0**-10:
+        return False
+    return abs(math.log(far / near)) <= 0.25
 
 
 def _cell_width(
     pair: LossPair, end: float, step: float, coarse_mass: float, forward: bool
 ) -> float:
-    """Δ, doubled (up to ``_COARSEST`` Δ) while the next cell would carry under ``coarse_mass``."""
+    """Δ, doubled (up to ``_COARSEST`` Δ) while :func:`_may_widen` allows."""
     width = step
-    while width < _COARSEST * step:
-        span = (end, end + 2 * width) if forward else (end - 2 * width, end)
-        if pair.float_mass(*span)[0] > coarse_mass:
-            break
+    while width < _COARSEST * step and _may_widen(pair, end, width, step, coarse_mass, forward):
         width *= 2
     return width
 
@@ -534,7 +567,9 @@ def _float_cells(
             theta = (target + _MARGIN) * step
             end = None
             if theta < hi:
-                end = _solve_end(pair, open_end, theta, 2 * theta - a, forward=True)
+                end = _solve_end(
+                    pair, open_end, theta, 2 * theta - a, forward=True, tolerance=step * 2.0**-24
+                )
             if end is None or end >= hi:
                 last = math.inf if math.isfinite(pair.top) or hi >= pair.top else hi
                 cells.append((open_end, last, math.floor(a / step)))
@@ -549,7 +584,9 @@ def _float_cells(
         theta = (target + _MARGIN) * step
         found = None
         if theta > lo:
-            found = _solve_end(pair, open_end, theta, 2 * theta - b, forward=False)
+            found = _solve_end(
+                pair, open_end, theta, 2 * theta - b, forward=False, tolerance=step * 2.0**-24
+            )
         if found is None or found <= lo:
             first = -math.inf if math.isfinite(pair.bottom) or lo <= pair.bottom else lo
             cells.append(
@@ -575,8 +612,11 @@ def garbled(
 ) -> LatticeMeasure:
     """The optimistic lattice measure of ``pair``: a garbling into loss cells, moved down."""
     cells = _float_cells(pair, resolution, tail, coarse_mass)
+    for (_, end, _), (start, _, _) in itertools.pairwise(cells):
+        if end != start:  # pragma: no cover - the proposal chains its cells
+            raise AssertionError("garbling cells must be contiguous (a partition of the outputs)")
     masses: dict[int, int] = {}
-    precision = bits + 96
+    precision = bits + 48
     with working_precision(precision):
         step = _q(resolution)
         for a, b, target in cells:
