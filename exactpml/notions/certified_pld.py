@@ -48,13 +48,8 @@ from exactpml.core.parameters import (
 from exactpml.errors import InvalidArgument
 from exactpml.notions._certified_discrete import discrete_bounds
 from exactpml.notions._certified_lattice import LatticeMeasure
-from exactpml.notions._certified_pairs import (
-    LaplacePair,
-    LossPair,
-    SubsampledGaussianPair,
-    connect_the_dots,
-    garbled,
-)
+from exactpml.notions._certified_pairs import connect_the_dots, garbled
+from exactpml.notions._loss_pairs import LaplacePair, LossPair, SubsampledGaussianPair
 from exactpml.notions.privacy_loss import PrivacyLossDistribution
 
 __all__ = [

@@ -42,7 +42,7 @@ from exactpml.core.parameters import (
     probability,
 )
 from exactpml.errors import InvalidArgument
-from exactpml.notions._certified_pairs import LossPair, SubsampledGaussianPair
+from exactpml.notions._loss_pairs import LossPair, SubsampledGaussianPair
 from exactpml.notions.certified_pld import AccountingBounds, CertifiedPLD, from_loss_pairs
 
 __all__ = ["DEFAULT_WIDTH", "dpsgd_delta", "dpsgd_epsilon"]
