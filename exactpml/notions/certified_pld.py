@@ -327,8 +327,8 @@ def certified_gaussian_pld(
     """The certified PLD of Gaussian noise N(0, σ²) at sensitivity Δf, Poisson-subsampled at q.
 
     Remove pair: P = (1-q) N(0, σ²) + q N(Δf, σ²), Q = N(0, σ²); add pair: reversed (the
-    dominating pairs of the Poisson-subsampled Gaussian for add/remove neighbours; Koskela et
-    al. 2020; Zhu, Dong, Wang 2022).  ``sampling_rate = 1`` is the Gaussian mechanism, one
+    dominating pairs of the Poisson-subsampled Gaussian for add/remove neighbours; Zhu, Dong,
+    Wang 2022, arXiv:2106.08567, Thm 11).  ``sampling_rate = 1`` is the Gaussian mechanism, one
     symmetric pair.  σ/Δf and q must be rational.
 
     Args:

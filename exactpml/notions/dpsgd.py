@@ -4,9 +4,10 @@ DP-SGD (Abadi, Chu, Goodfellow, McMahan, Mironov, Talwar, Zhang 2016, Algorithm 
 per-example gradient to norm C, adds N(0, σ²C²) noise to the sum of a Poisson sample (each
 record kept with probability q) and repeats for k steps.  Per step, for add/remove neighbours,
 the mechanism is dominated by the pairs ``(1-q) N(0, σ²) + q N(1, σ²)`` vs ``N(0, σ²)`` and the
-reverse (remove and add); the k steps compose, so δ(ε) is the larger of the two k-fold
-compositions (Koskela, Jälkö, Honkela 2020; Zhu, Dong, Wang 2022; the moments accountant of
-Abadi et al., Thm 1, bounds the same quantity by Rényi moments).
+reverse (remove and add; Zhu, Dong, Wang 2022, arXiv:2106.08567, Thm 11); the k steps compose,
+so δ(ε) is the larger of the two k-fold compositions (Koskela, Jälkö, Honkela 2020,
+arXiv:1906.03049, account the same pairs by FFT; the moments accountant of Abadi et al.,
+Thm 2, bounds the same quantity by Rényi moments).
 
 The float accountants disagree on this workload (σ = 1, q = 0.01, k = 10^4, δ = 10^-5:
 dp_accounting's pessimistic PLD 6.188, its optimistic PLD 5.688, its RDP accountant 6.713).
