@@ -634,6 +634,73 @@ def dpsgd_peers() -> list[DpsgdPeer]:
     return found
 
 
+_WORKER_PEERS: list[DpsgdPeer] = []  # inherited by forked workers (closures do not pickle)
+
+
+def _limit_memory(gigabytes: float) -> None:
+    import resource
+
+    limit = int(gigabytes * 2**30)
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
+
+def _run_peer(index: int, sigma: float, q: float, k: int, delta: float) -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        answer = _WORKER_PEERS[index].call(sigma, q, k, delta)
+    if isinstance(answer, tuple):
+        return tuple(float(value) for value in answer)
+    return float(answer)
+
+
+class _PeerPools:
+    """One forked worker per peer, its data segment capped (a peer that runs out of memory
+    fails alone instead of taking the machine's memory) and each call timed out."""
+
+    def __init__(self, peers: list[DpsgdPeer], gigabytes: float, timeout: float) -> None:
+        _WORKER_PEERS[:] = peers
+        self.gigabytes, self.timeout = gigabytes, timeout
+        self.pools: dict[int, Any] = {}
+
+    def _pool(self, index: int) -> Any:
+        import concurrent.futures
+        import multiprocessing
+
+        if index not in self.pools:
+            self.pools[index] = concurrent.futures.ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_limit_memory,
+                initargs=(self.gigabytes,),
+            )
+        return self.pools[index]
+
+    def call(self, index: int, sigma: float, q: float, k: int, delta: float) -> Any:
+        import concurrent.futures
+
+        future = self._pool(index).submit(_run_peer, index, sigma, q, k, delta)
+        try:
+            return future.result(timeout=self.timeout)
+        except concurrent.futures.TimeoutError:
+            self._discard(index)
+            raise TimeoutError(f"no answer within {self.timeout:g} s") from None
+        except concurrent.futures.process.BrokenProcessPool:
+            self._discard(index)
+            raise MemoryError(
+                f"the worker died (past its {self.gigabytes:g} GB data limit?)"
+            ) from None
+
+    def _discard(self, index: int) -> None:
+        pool = self.pools.pop(index)
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        for index in list(self.pools):
+            self.pools.pop(index).shutdown(wait=True)
+
+
 def _short(value: Fraction) -> str:
     return f"{float(value):.6g}"
 
@@ -646,7 +713,12 @@ def dpsgd_audit(args: argparse.Namespace) -> int:
     ks = tuple(args.grid_ks)
     deltas = tuple(Fraction(d) for d in args.grid_deltas)
     peers = dpsgd_peers()
+    pools = _PeerPools(peers, args.peer_memory_gb, args.peer_timeout)
     print("DP-SGD audit: float accountants vs the certified bracket (exactpml.dpsgd_epsilon)")
+    print(
+        f"  each peer runs in a worker process limited to {args.peer_memory_gb} GB of data and "
+        f"{args.peer_timeout} s per call (a peer past either is reported as failed)"
+    )
     print(f"  q in {[str(r) for r in rates]}, σ in {[str(s) for s in sigmas]}, k in {list(ks)},")
     names = ", ".join(f"{p.peer} {p.name}" for p in peers)
     print(f"  δ in {[str(d) for d in deltas]}; peers: {names}")
@@ -675,9 +747,9 @@ def dpsgd_audit(args: argparse.Namespace) -> int:
                         key = f"{peer.peer} {peer.name}"
                         start = time.perf_counter()
                         try:
-                            with warnings.catch_warnings():
-                                warnings.simplefilter("ignore")
-                                answer = peer.call(float(sigma), float(q), k, float(delta))
+                            answer = pools.call(
+                                peers.index(peer), float(sigma), float(q), k, float(delta)
+                            )
                         except Exception as error:  # a peer's failure is a finding
                             failures.append(
                                 f"{key} at q={q} σ={sigma} k={k} δ={delta}: "
@@ -724,6 +796,7 @@ def dpsgd_audit(args: argparse.Namespace) -> int:
         print(f"VIOLATION {entry}")
     for entry in ours_bugs:
         print(f"OUR BUG? {entry}")
+    pools.close()
     kinds: dict[str, list[str]] = {}
     for entry in failures:  # one line per peer and error, with the grid points it hit
         key, _, rest = entry.partition(" at ")
@@ -774,6 +847,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grid-sigmas", nargs="+", default=[str(s) for s in GRID_SIGMAS])
     parser.add_argument("--grid-ks", type=int, nargs="+", default=list(GRID_KS))
     parser.add_argument("--grid-deltas", nargs="+", default=[str(d) for d in GRID_DELTAS])
+    parser.add_argument("--peer-memory-gb", type=float, default=4.0, help="per peer worker")
+    parser.add_argument("--peer-timeout", type=float, default=1200.0, help="seconds per call")
     args = parser.parse_args(argv)
     if args.dpsgd:
         return dpsgd_audit(args)

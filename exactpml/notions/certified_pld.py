@@ -91,7 +91,7 @@ def outward_decimal(value: Fraction, *, up: bool, digits: int = 5) -> str:
         else scaled.numerator // scaled.denominator
     )
     number = Decimal(integer).scaleb(shift)
-    if -5 <= exponent < 7:
+    if -4 <= exponent < 7:
         return format(number, "f")
     mantissa, _, power = format(number, f".{digits - 1}e").partition("e")
     return f"{mantissa}e{int(power)}"
