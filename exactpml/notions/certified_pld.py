@@ -24,7 +24,7 @@ larger of the two directions (as in dp_accounting and Opacus), and ε(δ) the la
 >>> pld = certified_gaussian_pld(1, resolution=Fraction(1, 256))
 >>> bounds = pld.epsilon_for_delta(Fraction(1, 10**5))
 >>> print(bounds)
-[4.3771, 4.3774]
+[4.3771, 4.3773]
 """
 
 from __future__ import annotations

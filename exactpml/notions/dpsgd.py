@@ -23,7 +23,7 @@ bracket contains the exact ε of the Gaussian mechanism (Balle, Wang 2018, Thm 8
 >>> from fractions import Fraction
 >>> bounds = dpsgd_epsilon(1, Fraction(1, 100), 1000, Fraction(1, 10**5))
 >>> print(bounds)
-[1.8257, 1.8292]
+[1.8258, 1.8290]
 >>> bounds.upper <= Fraction(101, 100) * bounds.lower
 True
 """
