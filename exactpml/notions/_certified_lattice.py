@@ -137,6 +137,11 @@ class LatticeMeasure:
     numerators: fmpz_poly
     infinity: int
 
+    def __hash__(self) -> int:
+        """From the shape and the total mass (``fmpz_poly`` itself is unhashable)."""
+        total = int(self.numerators(1)) if self.numerators.length() else 0
+        return hash((self.pessimistic, self.resolution, self.bits, self.lowest, self.length, total))
+
     # --- building ------------------------------------------------------------------------
     @classmethod
     def unit(cls, pessimistic: bool, resolution: Fraction, bits: int) -> LatticeMeasure:

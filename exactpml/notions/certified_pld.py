@@ -38,7 +38,7 @@ import sympy
 
 from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.decisions import exact_compare
-from exactpml.core.exact import Scalar, to_sympy
+from exactpml.core.exact import Scalar, exact, to_sympy
 from exactpml.core.parameters import (
     exp_epsilon_of,
     positive_integer,
@@ -130,9 +130,7 @@ class AccountingBounds:
 
     def __contains__(self, value: object) -> bool:
         """Whether the bracket contains an exact number (decided exactly or by Arb)."""
-        if isinstance(value, float):
-            raise InvalidArgument(f"value={value!r} is a float; give an exact number")
-        number = value if isinstance(value, (Fraction, sympy.Basic)) else Fraction(str(value))
+        number = exact(value, where="value")
         above = exact_compare(number, self.lower) >= 0
         if self.upper is None:
             return above

@@ -268,10 +268,43 @@ def test_bounds_print_outward_and_test_membership_exactly():
     assert str(bounds) == "[0.66666, 1.6667]"
     assert Fraction(2, 3) in bounds and Fraction(5, 3) in bounds and 1 in bounds
     assert sympy.sqrt(2) in bounds and Fraction(1, 2) not in bounds
-    with pytest.raises(InvalidArgument, match="float"):
+    with pytest.raises(InexactInput, match="value"):
         _ = 0.7 in bounds
     unbounded = AccountingBounds(Fraction(1), None, Fraction(1, 8), 64, 10)
     assert str(unbounded) == "[1.0000, oo]" and 10**9 in unbounded and unbounded.ratio is None
+
+
+def test_certified_plds_are_hashable_values():
+    first = certified_gaussian_pld(1, resolution=Fraction(1, 16))
+    second = certified_gaussian_pld(1, resolution=Fraction(1, 16))
+    assert first == second and hash(first) == hash(second)
+    assert first != certified_gaussian_pld(2, resolution=Fraction(1, 16))
+    assert len({first, second, first.self_compose(2)}) == 2
+
+
+def test_a_two_pair_pld_composes_with_a_symmetric_one_direction_by_direction():
+    """Subsampled Gaussian (remove and add pairs) run beside randomized response (e^ε = 3):
+    each direction conditioned on the discrete outcome (the reference), the larger taken."""
+    p, q = randomized_response(Fraction(3))
+    resolution = Fraction(1, 512)
+    rr = certified_pld(
+        privacy_loss_distribution(Distribution(p), Distribution(q)), resolution=resolution
+    )
+    subsampled = certified_gaussian_pld(1, sampling_rate=Fraction(1, 2), resolution=resolution)
+    composed = subsampled.compose(rr)
+    assert composed.directions == ("remove", "add")
+    for epsilon in (Fraction(1, 2), Fraction(3, 2)):
+        with mpmath.workdps(60):
+            values = []
+            for remove in (True, False):
+                total = mpmath.mpf(0)
+                for outcome in p:
+                    shift = mp(epsilon) - mpmath.log(mp(p[outcome] / q[outcome]))
+                    total += mp(p[outcome]) * bf.gaussian_mixture_delta(
+                        1, Fraction(1, 2), shift, remove=remove
+                    )
+                values.append(total)
+        assert contains(composed.delta_for_epsilon(epsilon), max(values))
 
 
 def test_compose_refuses_other_lattices_and_types():
