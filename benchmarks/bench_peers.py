@@ -701,8 +701,15 @@ class _PeerPools:
             self.pools.pop(index).shutdown(wait=True)
 
 
-def _short(value: Fraction) -> str:
-    return f"{float(value):.6g}"
+def _bracket(bounds: Any) -> str:
+    return f"[{_short(bounds.lower, up=False)}, {_short(bounds.upper, up=True)}]"
+
+
+def _short(value: Fraction, *, up: bool) -> str:
+    """Six significant digits, rounded outward (down for a lower end, up for an upper)."""
+    from exactpml.notions.certified_pld import outward_decimal
+
+    return outward_decimal(value, up=up, digits=6)
 
 
 def dpsgd_audit(args: argparse.Namespace) -> int:
@@ -740,7 +747,7 @@ def dpsgd_audit(args: argparse.Namespace) -> int:
                     total_ours += seconds
                     line = (
                         f"{float(q):>6g} {float(sigma):>4g} {k:>6} {float(delta):>6g} "
-                        f"{'[' + _short(bounds.lower) + ', ' + _short(bounds.upper) + ']':>22}"
+                        f"{_bracket(bounds):>22}"
                         f" {seconds:>6.1f}"
                     )
                     for peer in peers:
@@ -813,17 +820,21 @@ def _dpsgd_flags(peer: DpsgdPeer, values: tuple[Any, ...], bounds: Any) -> list[
     if peer.claim == "interval":
         lower, _, upper = (float(v) for v in values)
         if math.isfinite(upper) and Fraction(upper) < bounds.lower:
-            flags.append(f"claimed upper {upper!r} < certified lower {_short(bounds.lower)}")
+            low = _short(bounds.lower, up=False)
+            flags.append(f"claimed upper {upper!r} < certified lower {low}")
         if math.isfinite(lower) and Fraction(lower) > bounds.upper:
-            flags.append(f"claimed lower {lower!r} > certified upper {_short(bounds.upper)}")
+            high = _short(bounds.upper, up=True)
+            flags.append(f"claimed lower {lower!r} > certified upper {high}")
         return flags
     value = float(values[0])
     if math.isnan(value):
         return ["nan"]
     if peer.claim == "upper" and math.isfinite(value) and Fraction(value) < bounds.lower:
-        flags.append(f"claimed upper {value!r} below certified lower {_short(bounds.lower)}")
+        low = _short(bounds.lower, up=False)
+        flags.append(f"claimed upper {value!r} below certified lower {low}")
     if peer.claim == "lower" and math.isfinite(value) and Fraction(value) > bounds.upper:
-        flags.append(f"claimed lower {value!r} above certified upper {_short(bounds.upper)}")
+        high = _short(bounds.upper, up=True)
+        flags.append(f"claimed lower {value!r} above certified upper {high}")
     return flags
 
 
