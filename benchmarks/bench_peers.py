@@ -31,6 +31,17 @@ exact value is then a genuine soundness violation of the peer.
 the exact value by ``exactpml.certify.compare`` (exact for rationals, Arb balls for logs),
 never by float comparison.  Relative errors are computed from a certified 30-digit decimal
 of the exact value (reporting only).
+
+``--dpsgd`` (issue 25): the same audit on DP-SGD, where no exact value exists but a certified
+bracket does: ``exactpml.notions.dpsgd_epsilon`` (width 1/100) on the grid
+q in {0.001, 0.01, 0.1}, σ in {0.5, 1, 2}, k in {10^2, 10^3, 10^4}, δ in {1e-5, 1e-8}
+(``--grid-ks`` etc. to shrink it), against dp-accounting (PLD connect-the-dots pessimistic and
+optimistic at 10^-4, RDP), prv-accountant (its reported [lower, upper] at eps_error 0.01),
+Opacus (RDP and PRV accountants) and autodp (RDP; characteristic-function accountant).  Every
+claimed upper bound below the certified lower end, and every claimed lower bound above the
+certified upper end, is a VIOLATION printed with a reproducer; an RDP value below the lower
+end would be a bug of exactpml's (RDP bounds are sound).  Float answers are read as the exact
+dyadic rationals they are and compared with the bracket's rationals exactly.
 """
 
 from __future__ import annotations
@@ -452,6 +463,381 @@ def run_variant(tally: Tally, cases: list[Target]) -> None:
             )
 
 
+# --- issue 25: the DP-SGD audit --------------------------------------------------------------
+GRID_RATES = (Fraction(1, 1000), Fraction(1, 100), Fraction(1, 10))
+GRID_SIGMAS = (Fraction(1, 2), Fraction(1), Fraction(2))
+GRID_KS = (100, 1000, 10_000)
+GRID_DELTAS = (Fraction(1, 10**5), Fraction(1, 10**8))
+
+
+@dataclass
+class DpsgdPeer:
+    """A DP-SGD accountant: ``claim`` is "upper", "lower", "interval" or "estimate";
+    ``call(σ, q, k, δ)`` returns ε (or (lower, estimate, upper) for "interval");
+    ``code`` is the reproducer, formatted with sigma, q, k, delta."""
+
+    peer: str
+    name: str
+    claim: str
+    call: Callable[[float, float, int, float], Any]
+    code: str
+
+
+def dpsgd_peers() -> list[DpsgdPeer]:
+    found: list[DpsgdPeer] = []
+    try:
+        from dp_accounting import dp_event
+        from dp_accounting.pld import privacy_loss_distribution as pld_lib
+        from dp_accounting.rdp import rdp_privacy_accountant as rdp_lib
+
+        def pld(sigma: float, q: float, k: int, delta: float, pessimistic: bool) -> float:
+            built = pld_lib.from_gaussian_mechanism(
+                sigma,
+                sampling_prob=q,
+                value_discretization_interval=1e-4,
+                pessimistic_estimate=pessimistic,
+                use_connect_dots=pessimistic,
+            )
+            return built.self_compose(k).get_epsilon_for_delta(delta)
+
+        def rdp(sigma: float, q: float, k: int, delta: float) -> float:
+            accountant = rdp_lib.RdpAccountant()
+            event = dp_event.PoissonSampledDpEvent(q, dp_event.GaussianDpEvent(sigma))
+            accountant.compose(event, k)
+            return accountant.get_epsilon(delta)
+
+        code = (
+            "from dp_accounting.pld import privacy_loss_distribution as p; "
+            "p.from_gaussian_mechanism({sigma}, sampling_prob={q}, "
+            "value_discretization_interval=1e-4, pessimistic_estimate={pessimistic}, "
+            "use_connect_dots={pessimistic}).self_compose({k}).get_epsilon_for_delta({delta})"
+        )
+        found += [
+            DpsgdPeer(
+                "dp_accounting",
+                "PLD pessimistic (connect-dots, 1e-4)",
+                "upper",
+                lambda s, q, k, d: pld(s, q, k, d, True),
+                code.replace("{pessimistic}", "True"),
+            ),
+            DpsgdPeer(
+                "dp_accounting",
+                "PLD optimistic (1e-4)",
+                "lower",
+                lambda s, q, k, d: pld(s, q, k, d, False),
+                code.replace("{pessimistic}", "False"),
+            ),
+            DpsgdPeer(
+                "dp_accounting",
+                "RDP accountant",
+                "upper",
+                rdp,
+                "from dp_accounting import dp_event, rdp; a = rdp.RdpAccountant(); "
+                "a.compose(dp_event.PoissonSampledDpEvent({q}, dp_event.GaussianDpEvent({sigma})),"
+                " {k}); a.get_epsilon({delta})",
+            ),
+        ]
+    except ImportError:
+        pass
+    try:
+        from prv_accountant import PRVAccountant
+        from prv_accountant.privacy_random_variables import PoissonSubsampledGaussianMechanism
+
+        def prv(sigma: float, q: float, k: int, delta: float) -> tuple[float, float, float]:
+            accountant = PRVAccountant(
+                PoissonSubsampledGaussianMechanism(q, sigma),
+                eps_error=0.01,
+                delta_error=delta / 1000,
+                max_self_compositions=k,
+            )
+            return accountant.compute_epsilon(delta, [k])
+
+        found.append(
+            DpsgdPeer(
+                "prv_accountant",
+                "PRVAccountant [lower, upper]",
+                "interval",
+                prv,
+                "from prv_accountant import PRVAccountant; from prv_accountant."
+                "privacy_random_variables import PoissonSubsampledGaussianMechanism as M; "
+                "PRVAccountant(M({q}, {sigma}), eps_error=0.01, delta_error={delta}/1000, "
+                "max_self_compositions={k}).compute_epsilon({delta}, [{k}])",
+            )
+        )
+    except ImportError:
+        pass
+    try:
+        from opacus.accountants import PRVAccountant as OpacusPRV
+        from opacus.accountants import RDPAccountant as OpacusRDP
+
+        def opacus(kind: Any, sigma: float, q: float, k: int, delta: float) -> float:
+            accountant = kind()
+            accountant.history = [(sigma, q, k)]
+            return accountant.get_epsilon(delta)
+
+        for kind, name in ((OpacusRDP, "RDPAccountant"), (OpacusPRV, "PRVAccountant")):
+            found.append(
+                DpsgdPeer(
+                    "opacus",
+                    name,
+                    "upper",
+                    functools.partial(opacus, kind),
+                    f"from opacus.accountants import {name}; a = {name}(); "
+                    "a.history = [({sigma}, {q}, {k})]; a.get_epsilon({delta})",
+                )
+            )
+    except ImportError:
+        pass
+    try:
+        from autodp.mechanism_zoo import SubsampleGaussianMechanism
+
+        def autodp_rdp(sigma: float, q: float, k: int, delta: float) -> float:
+            mechanism = SubsampleGaussianMechanism({"prob": q, "sigma": sigma, "coeff": k})
+            return mechanism.get_approxDP(delta)
+
+        def autodp_phi(sigma: float, q: float, k: int, delta: float) -> float:
+            params = {"prob": q, "sigma": sigma, "coeff": k}
+            values = []
+            for relation in ("add_only", "remove_only"):
+                mechanism = SubsampleGaussianMechanism(
+                    params, phi_off=False, RDP_off=True, neighboring=relation
+                )
+                # autodp 0.2.3.1 documents 'prob' but phi_bank reads params['gamma']
+                # (KeyError otherwise); the mechanism's own params dict is what it reads
+                mechanism.params["gamma"] = q
+                values.append(mechanism.get_approxDP(delta))
+            return max(values)
+
+        found += [
+            DpsgdPeer(
+                "autodp",
+                "RDP (SubsampleGaussianMechanism)",
+                "upper",
+                autodp_rdp,
+                "from autodp.mechanism_zoo import SubsampleGaussianMechanism as M; "
+                "M({{'prob': {q}, 'sigma': {sigma}, 'coeff': {k}}}).get_approxDP({delta})",
+            ),
+            DpsgdPeer(
+                "autodp",
+                "characteristic function (max add/remove)",
+                "estimate",
+                autodp_phi,
+                "from autodp.mechanism_zoo import SubsampleGaussianMechanism as M; ms = [M("
+                "{{'prob': {q}, 'sigma': {sigma}, 'coeff': {k}}}, phi_off=False, RDP_off=True, "
+                "neighboring=n) for n in ('add_only', 'remove_only')]; "
+                "[m.params.update(gamma={q}) for m in ms]; "
+                "max(m.get_approxDP({delta}) for m in ms)",
+            ),
+        ]
+    except ImportError:
+        pass
+    return found
+
+
+_WORKER_PEERS: list[DpsgdPeer] = []  # inherited by forked workers (closures do not pickle)
+
+
+def _limit_memory(gigabytes: float) -> None:
+    import resource
+
+    limit = int(gigabytes * 2**30)
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
+
+def _run_peer(index: int, sigma: float, q: float, k: int, delta: float) -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        answer = _WORKER_PEERS[index].call(sigma, q, k, delta)
+    if isinstance(answer, tuple):
+        return tuple(float(value) for value in answer)
+    return float(answer)
+
+
+class _PeerPools:
+    """One forked worker per peer, its data segment capped (a peer that runs out of memory
+    fails alone instead of taking the machine's memory) and each call timed out."""
+
+    def __init__(self, peers: list[DpsgdPeer], gigabytes: float, timeout: float) -> None:
+        _WORKER_PEERS[:] = peers
+        self.gigabytes, self.timeout = gigabytes, timeout
+        self.pools: dict[int, Any] = {}
+
+    def _pool(self, index: int) -> Any:
+        import concurrent.futures
+        import multiprocessing
+
+        if index not in self.pools:
+            self.pools[index] = concurrent.futures.ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_limit_memory,
+                initargs=(self.gigabytes,),
+            )
+        return self.pools[index]
+
+    def call(self, index: int, sigma: float, q: float, k: int, delta: float) -> Any:
+        import concurrent.futures
+
+        future = self._pool(index).submit(_run_peer, index, sigma, q, k, delta)
+        try:
+            return future.result(timeout=self.timeout)
+        except concurrent.futures.TimeoutError:
+            self._discard(index)
+            raise TimeoutError(f"no answer within {self.timeout:g} s") from None
+        except concurrent.futures.process.BrokenProcessPool:
+            self._discard(index)
+            raise MemoryError(
+                f"the worker died (past its {self.gigabytes:g} GB data limit?)"
+            ) from None
+
+    def _discard(self, index: int) -> None:
+        pool = self.pools.pop(index)
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        for index in list(self.pools):
+            self.pools.pop(index).shutdown(wait=True)
+
+
+def _bracket(bounds: Any) -> str:
+    return f"[{_short(bounds.lower, up=False)}, {_short(bounds.upper, up=True)}]"
+
+
+def _short(value: Fraction, *, up: bool) -> str:
+    """Six significant digits, rounded outward (down for a lower end, up for an upper)."""
+    from exactpml.notions.certified_pld import outward_decimal
+
+    return outward_decimal(value, up=up, digits=6)
+
+
+def dpsgd_audit(args: argparse.Namespace) -> int:
+    from exactpml.notions import dpsgd_epsilon
+
+    rates = tuple(Fraction(r) for r in args.grid_rates)
+    sigmas = tuple(Fraction(s) for s in args.grid_sigmas)
+    ks = tuple(args.grid_ks)
+    deltas = tuple(Fraction(d) for d in args.grid_deltas)
+    peers = dpsgd_peers()
+    pools = _PeerPools(peers, args.peer_memory_gb, args.peer_timeout)
+    print("DP-SGD audit: float accountants vs the certified bracket (exactpml.dpsgd_epsilon)")
+    print(
+        f"  each peer runs in a worker process limited to {args.peer_memory_gb} GB of data and "
+        f"{args.peer_timeout} s per call (a peer past either is reported as failed)"
+    )
+    print(f"  q in {[str(r) for r in rates]}, σ in {[str(s) for s in sigmas]}, k in {list(ks)},")
+    names = ", ".join(f"{p.peer} {p.name}" for p in peers)
+    print(f"  δ in {[str(d) for d in deltas]}; peers: {names}")
+    header = f"{'q':>6} {'σ':>4} {'k':>6} {'δ':>6} {'certified ε':>22} {'s':>6}"
+    print(header + "".join(f" | {p.peer[:6]} {p.name[:18]:>18}" for p in peers))
+    violations: list[str] = []
+    ours_bugs: list[str] = []
+    failures: list[str] = []
+    total_ours = 0.0
+    peer_seconds = {f"{p.peer} {p.name}": 0.0 for p in peers}
+    counts = {f"{p.peer} {p.name}": [0, 0, 0] for p in peers}  # inside, outside-ok, violation
+    for q in rates:
+        for sigma in sigmas:
+            for k in ks:
+                for delta in deltas:
+                    start = time.perf_counter()
+                    bounds = dpsgd_epsilon(sigma, q, k, delta)
+                    seconds = time.perf_counter() - start
+                    total_ours += seconds
+                    line = (
+                        f"{float(q):>6g} {float(sigma):>4g} {k:>6} {float(delta):>6g} "
+                        f"{_bracket(bounds):>22}"
+                        f" {seconds:>6.1f}"
+                    )
+                    for peer in peers:
+                        key = f"{peer.peer} {peer.name}"
+                        start = time.perf_counter()
+                        try:
+                            answer = pools.call(
+                                peers.index(peer), float(sigma), float(q), k, float(delta)
+                            )
+                        except Exception as error:  # a peer's failure is a finding
+                            failures.append(
+                                f"{key} at q={q} σ={sigma} k={k} δ={delta}: "
+                                f"{type(error).__name__}: {str(error)[:80]}"
+                            )
+                            line += f" | {'failed':>25}"
+                            continue
+                        finally:
+                            peer_seconds[key] += time.perf_counter() - start
+                        values = answer if peer.claim == "interval" else (answer,)
+                        text = "/".join(f"{float(v):.5g}" for v in values)
+                        flags = _dpsgd_flags(peer, values, bounds)
+                        mark = "!" if flags else ""
+                        line += f" | {text + mark:>25}"
+                        inside = all(
+                            bounds.lower <= Fraction(float(v)) <= bounds.upper
+                            for v in values
+                            if math.isfinite(float(v))
+                        )
+                        counts[key][0 if inside else (2 if flags else 1)] += 1
+                        reproducer = peer.code.format(
+                            sigma=float(sigma), q=float(q), k=k, delta=float(delta)
+                        )
+                        for flag in flags:
+                            entry = (
+                                f"{key}: q={q} σ={sigma} k={k} δ={delta}: {flag}; certified "
+                                f"ε in {bounds} (exactpml.notions.dpsgd_epsilon({sigma}, "
+                                f"Fraction({q.numerator}, {q.denominator}), {k}, "
+                                f"Fraction({delta.numerator}, {delta.denominator}))); "
+                                f"reproducer: {reproducer}"
+                            )
+                            (
+                                ours_bugs if "RDP" in peer.name and "below" in flag else violations
+                            ).append(entry)
+                    print(line, flush=True)
+    print()
+    print(f"exactpml certified brackets: {total_ours:.1f} s in total")
+    for key, (inside, outside, bad) in counts.items():
+        print(
+            f"  {key}: inside the bracket {inside}, outside on its claimed side {outside}, "
+            f"violations {bad}; {peer_seconds[key]:.1f} s"
+        )
+    for entry in violations:
+        print(f"VIOLATION {entry}")
+    for entry in ours_bugs:
+        print(f"OUR BUG? {entry}")
+    pools.close()
+    kinds: dict[str, list[str]] = {}
+    for entry in failures:  # one line per peer and error, with the grid points it hit
+        key, _, rest = entry.partition(" at ")
+        where, _, error = rest.partition(": ")
+        kinds.setdefault(f"{key}: {error}", []).append(where)
+    for what, where in kinds.items():
+        print(f"failed ({len(where)}x): {what} (first at {where[0]})")
+    return 1 if ours_bugs else 0
+
+
+def _dpsgd_flags(peer: DpsgdPeer, values: tuple[Any, ...], bounds: Any) -> list[str]:
+    """The claims the certified bracket refutes (compared as exact rationals)."""
+    flags = []
+    if peer.claim == "interval":
+        lower, _, upper = (float(v) for v in values)
+        if math.isfinite(upper) and Fraction(upper) < bounds.lower:
+            low = _short(bounds.lower, up=False)
+            flags.append(f"claimed upper {upper!r} < certified lower {low}")
+        if math.isfinite(lower) and Fraction(lower) > bounds.upper:
+            high = _short(bounds.upper, up=True)
+            flags.append(f"claimed lower {lower!r} > certified upper {high}")
+        return flags
+    value = float(values[0])
+    if math.isnan(value):
+        return ["nan"]
+    if peer.claim == "upper" and math.isfinite(value) and Fraction(value) < bounds.lower:
+        low = _short(bounds.lower, up=False)
+        flags.append(f"claimed upper {value!r} below certified lower {low}")
+    if peer.claim == "lower" and math.isfinite(value) and Fraction(value) > bounds.upper:
+        high = _short(bounds.upper, up=True)
+        flags.append(f"claimed lower {value!r} above certified upper {high}")
+    return flags
+
+
 def _worst(tally: Tally, asked: str) -> str:
     return f"{tally.worst[asked][0]:.2e}" if asked in tally.worst else "-"
 
@@ -467,7 +853,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="k in {1, 10}, δ in {1e-2,1e-5,1e-9}")
     parser.add_argument("--peers", default=",".join(PEERS), help="comma-separated peers to run")
+    parser.add_argument("--dpsgd", action="store_true", help="issue 25: the DP-SGD grid")
+    parser.add_argument("--grid-rates", nargs="+", default=[str(r) for r in GRID_RATES])
+    parser.add_argument("--grid-sigmas", nargs="+", default=[str(s) for s in GRID_SIGMAS])
+    parser.add_argument("--grid-ks", type=int, nargs="+", default=list(GRID_KS))
+    parser.add_argument("--grid-deltas", nargs="+", default=[str(d) for d in GRID_DELTAS])
+    parser.add_argument("--peer-memory-gb", type=float, default=4.0, help="per peer worker")
+    parser.add_argument("--peer-timeout", type=float, default=1200.0, help="seconds per call")
     args = parser.parse_args(argv)
+    if args.dpsgd:
+        return dpsgd_audit(args)
     ks = (1, 10) if args.quick else KS
     deltas = (1e-2, 1e-5, 1e-9) if args.quick else DELTAS
 

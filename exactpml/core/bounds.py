@@ -115,6 +115,10 @@ class Bounds:
             (capacity iterations: max_steps × inputs × outputs; sub-uniform priors of the
             additive Bayes capacity: 2^inputs × inputs × outputs; the products of
             posterior g-vulnerability: outputs × guesses × secrets).
+        lattice_points: points of a certified lattice privacy-loss distribution (the
+            composed length, predicted before composing: ``dpsgd_epsilon``, ``CertifiedPLD``).
+        lattice_bits: bits of precision of the masses of a certified lattice PLD.
+        accounting_steps: compositions k of one certified accounting (``dpsgd_epsilon``).
     """
 
     entry_characters: int = 100_000
@@ -138,6 +142,9 @@ class Bounds:
     tolerance_bits: int = 100
     table_entries: int = 2**22
     iteration_work: int = 2**24
+    lattice_points: int = 4_000_000
+    lattice_bits: int = 1_024
+    accounting_steps: int = 10**9
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):

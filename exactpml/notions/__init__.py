@@ -9,6 +9,9 @@
   (:mod:`~exactpml.notions.renyi`), f-DP trade-off curves (:mod:`~exactpml.notions.tradeoff`),
   subsampling and its amplification bounds (:mod:`~exactpml.notions.subsampling`), Laplace and
   Gaussian noise and their calibration (:mod:`~exactpml.notions.continuous_noise`);
+* certified privacy-loss distributions of continuous and subsampled mechanisms between two
+  lattices (:mod:`~exactpml.notions.certified_pld`), and certified DP-SGD accounting
+  (:mod:`~exactpml.notions.dpsgd`: ``dpsgd_epsilon``, ``dpsgd_delta``);
 * simulation DP (Vadhan, Def 2) with the optimal simulator;
 * the statistical distance between neighbours (Vadhan §1.1).
 
@@ -32,6 +35,13 @@ from exactpml.notions._pure import (
     neighbour_statistical_distance,
 )
 from exactpml.notions._simulation import OptimalSimulation, optimal_simulator, simulation_epsilon
+from exactpml.notions.certified_pld import (
+    AccountingBounds,
+    CertifiedPLD,
+    certified_gaussian_pld,
+    certified_laplace_pld,
+    certified_pld,
+)
 from exactpml.notions.composition import (
     NeighbourLoss,
     PrivacyParameters,
@@ -49,6 +59,7 @@ from exactpml.notions.continuous_noise import (
     laplace_calibration,
     laplace_delta_for_epsilon,
 )
+from exactpml.notions.dpsgd import dpsgd_delta, dpsgd_epsilon
 from exactpml.notions.privacy_loss import PrivacyLossDistribution, privacy_loss_distribution
 from exactpml.notions.renyi import (
     ZCDPBounds,
@@ -71,7 +82,9 @@ from exactpml.notions.tradeoff import TradeoffCurve, dp_tradeoff_curve, tradeoff
 from exactpml.numerics.log_moments import RenyiBounds
 
 __all__ = [
+    "AccountingBounds",
     "Calibration",
+    "CertifiedPLD",
     "NeighbourLoss",
     "OptimalSimulation",
     "PrivacyLossDistribution",
@@ -82,12 +95,17 @@ __all__ = [
     "ZCDPBounds",
     "advanced_composition",
     "basic_composition",
+    "certified_gaussian_pld",
+    "certified_laplace_pld",
+    "certified_pld",
     "composition_delta_for_epsilon",
     "composition_epsilon_for_delta",
     "delta_for_epsilon",
     "differential_privacy_epsilon",
     "dp_to_zcdp_rho",
     "dp_tradeoff_curve",
+    "dpsgd_delta",
+    "dpsgd_epsilon",
     "free_lunch_epsilon",
     "gaussian_calibration",
     "gaussian_delta_for_epsilon",

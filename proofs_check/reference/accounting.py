@@ -13,6 +13,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
+import mpmath
 import sympy
 
 
@@ -106,3 +107,96 @@ def kairouz_delta(ratio: Fraction, k: int, i: int) -> Fraction:
         q = math.comb(k, j) * (1 - keep) ** (k - j) * keep**j
         total += max(Fraction(0), p - target * q)
     return total
+
+
+# --- continuous noise, written from the densities (mpmath at 60 digits; test side) -----------
+def _mp_fraction(value) -> mpmath.mpf:
+    """An mpf from a rational (or an mpf, returned as is)."""
+    if isinstance(value, mpmath.mpf):
+        return value
+    value = Fraction(value)
+    return mpmath.mpf(value.numerator) / value.denominator
+
+
+def gaussian_mixture_delta(sigma, rate, epsilon, *, remove: bool = True):
+    """δ(ε) = ∫ (p - e^ε q)_+ of the subsampled Gaussian pair at sensitivity 1, as an mpf.
+
+    remove: p = (1-q) φ_σ(x) + q φ_σ(x - 1), q = φ_σ(x); add: the two swapped.  p/q is
+    monotone in x (increasing for remove, decreasing for add), so {p > e^ε q} is the half-line
+    beyond the root x* of p(x) = e^ε q(x), found here by mpmath's root finder; the integral is
+    then a difference of normal tails (rate 1: the Gaussian mechanism, Balle & Wang 2018).
+    """
+    with mpmath.workdps(60):
+        s, q, e = _mp_fraction(sigma), _mp_fraction(rate), _mp_fraction(epsilon)
+
+        def tail(x, mean):  # P(N(mean, s²) > x)
+            return mpmath.erfc((x - mean) / (s * mpmath.sqrt(2))) / 2
+
+        def ratio_minus(x):  # (p - e^ε q)/q as a function of x (remove pair)
+            mix = (1 - q) + q * mpmath.exp((2 * x - 1) / (2 * s * s))
+            return (mix - mpmath.exp(e)) if remove else (1 - mpmath.exp(e) * mix)
+
+        # the sign change of ratio_minus: (1-q) + q e^{(2x-1)/(2s²)} = c  <=>  x = ...
+        target = mpmath.exp(e) if remove else mpmath.exp(-e)
+        inner = (target - (1 - q)) / q
+        if inner <= 0:  # p - e^ε q keeps one sign on the whole line
+            whole = ratio_minus(mpmath.mpf(0)) > 0
+            return (1 - mpmath.exp(e)) if whole else mpmath.mpf(0)
+        x_star = s * s * mpmath.log(inner) + mpmath.mpf(1) / 2
+        p_beyond = (1 - q) * tail(x_star, 0) + q * tail(x_star, 1)
+        q_beyond = tail(x_star, 0)
+        if remove:  # p > e^ε q for x > x*
+            return p_beyond - mpmath.exp(e) * q_beyond
+        # add: P = N(0), Q = mixture, p > e^ε q for x < x*
+        return (1 - q_beyond) - mpmath.exp(e) * (1 - p_beyond)
+
+
+def analytic_gaussian_epsilon(sigma, delta, *, digits: int = 40) -> tuple[Fraction, Fraction]:
+    """(lo, hi), rationals within 10^-digits, with δ(lo) > δ >= δ(hi) for the Gaussian mechanism
+    N(0, σ²) at sensitivity 1: δ(ε) = Φ(1/(2σ) - εσ) - e^ε Φ(-1/(2σ) - εσ) (Balle & Wang 2018,
+    Thm 8), by bisection on exact rationals with signs read at 60 digits (test side)."""
+    with mpmath.workdps(60):
+        s, d = _mp_fraction(sigma), _mp_fraction(delta)
+
+        def phi(x):
+            return mpmath.erfc(-x / mpmath.sqrt(2)) / 2
+
+        def value(e: Fraction):
+            x = _mp_fraction(e)
+            return phi(1 / (2 * s) - x * s) - mpmath.exp(x) * phi(-1 / (2 * s) - x * s)
+
+        lo, hi = Fraction(0), Fraction(1)
+        while value(hi) > d:
+            lo, hi = hi, 2 * hi
+        while hi - lo > Fraction(1, 10**digits):
+            middle = (lo + hi) / 2
+            if value(middle) > d:
+                lo = middle
+            else:
+                hi = middle
+        return lo, hi
+
+
+def discrete_delta_with_gaussian(p: dict, q: dict, sigma, epsilon):
+    """δ(ε) of the product pair (P × N(1, σ²), Q × N(0, σ²)) for a discrete pair (P, Q), as an
+    mpf: conditioning on the discrete outcome o, H_{e^ε}(P×G1 || Q×G0) = Σ_o H over the
+    Gaussian part at ε - log(p(o)/q(o)) weighted by p(o) (Σ_o q(o) (1 - e^ε) where p(o) = 0)."""
+    with mpmath.workdps(60):
+        total = mpmath.mpf(0)
+        for o in p:
+            po, qo = Fraction(p[o]), Fraction(q.get(o, 0))
+            if po == 0:
+                continue
+            if qo == 0:
+                total += _mp_fraction(po)
+                continue
+            shifted = _mp_fraction(epsilon) - mpmath.log(_mp_fraction(po / qo))
+            total += _mp_fraction(po) * _gaussian_delta_mp(_mp_fraction(sigma), shifted)
+        return total
+
+
+def _gaussian_delta_mp(s, e):
+    def phi(x):
+        return mpmath.erfc(-x / mpmath.sqrt(2)) / 2
+
+    return phi(1 / (2 * s) - e * s) - mpmath.exp(e) * phi(-1 / (2 * s) - e * s)
