@@ -51,6 +51,17 @@ from proofs_check.claims.pml._instances import (
     mechanism_prior_attribute,
 )
 from proofs_check.claims.pml._measures import is_disclosed
+from proofs_check.claims.pml._proofs import (
+    ProofPart,
+    Strengthening,
+    attribute_pml_ratio,
+    changes,
+    finite,
+    output_mass,
+    pml_ratio,
+    proof_parts,
+    strengthenings,
+)
 
 __all__ = ["def_2_6", "pre_processing", "thm_3_4"]
 
@@ -89,6 +100,74 @@ _PRE_SHARP_MECHANISM = Mechanism(
 """The identity on a prior (1/2, 1/3, 1/6), plus an output nobody produces."""
 
 
+def _kernels(inputs: int) -> str:
+    """The kernels a proof at y = 0 over every ``inputs`` x 2 kernel covers: the statement at
+    y involves only the column of y, and every column in [0, 1]^inputs occurs there."""
+    return (f"every kernel P_{{Y|X}} with {inputs} inputs and any number of outputs (the column "
+            f"of y ranges over [0, 1]^{inputs}) at every output y with p_Y(y) > 0")
+
+
+def _pre_processing_parts(ctx: CheckContext) -> list[ProofPart]:
+    """The data-processing inequality (2 inputs, Z with 2 values) and the two bounds on
+    l(X->y) (3 inputs), written from the definitions; under a mutant only the parts it
+    changes, mutated."""
+    parts: list[ProofPart] = []
+    mutant = ctx.mutant
+    if changes(ctx, "reversed", "strict"):
+        s = finite(2, 2, attribute_values=2)
+        about_z = sympy.log(attribute_pml_ratio(s.prior, s.channel, s.attribute, 0))
+        about_x = sympy.log(pml_ratio(s.prior, s.channel, 0))
+        masses = [sympy.Add(*(p * row[z] for p, row in zip(s.prior, s.attribute, strict=True)))
+                  for z in range(2)]
+        relation = {"reversed": ">=", "strict": "<"}.get(mutant or "", "<=")
+        parts.append(
+            ProofPart(
+                f"Z - X - Y implies l(Z->y) {relation} l(X->y)",
+                _kernels(2) + ", every attribute kernel P_{Z|X} with 2 values both of "
+                "positive probability, and every full-support prior on 2 inputs",
+                about_x if mutant == "reversed" else about_z,
+                about_z if mutant == "reversed" else about_x,
+                s.variables,
+                s.with_hypotheses(sympy.Gt(output_mass(s.prior, s.channel, 0), 0),
+                                  *(sympy.Gt(mass, 0) for mass in masses)),
+                strict=mutant == "strict",
+            )
+        )
+    three = finite(3, 2)
+    leakage = sympy.log(pml_ratio(three.prior, three.channel, 0))
+    domain = _kernels(3) + " and every full-support prior on 3 inputs"
+    produced = three.with_hypotheses(sympy.Gt(output_mass(three.prior, three.channel, 0), 0))
+    if changes(ctx, "strict"):
+        relation = "<" if mutant == "strict" else "<="
+        parts.append(ProofPart(f"0 {relation} l(X->y)", domain, 0, leakage, three.variables,
+                               produced, strict=mutant == "strict"))
+    if changes(ctx, "max_mass_bound", "one_minus_p_min_bound"):
+        bound, text = {
+            "max_mass_bound": (-sympy.log(sympy.Max(*three.prior)), "-log max_x p_X(x)"),
+            "one_minus_p_min_bound": (-sympy.log(1 - sympy.Min(*three.prior)),
+                                      "log 1/(1 - min_x p_X(x))"),
+        }.get(mutant or "", (-sympy.log(sympy.Min(*three.prior)), "-log min_x p_X(x)"))
+        parts.append(ProofPart(f"l(X->y) <= {text}", domain, leakage, bound, three.variables,
+                               produced))
+    return parts
+
+
+def _pre_processing_strengthenings() -> list[Strengthening]:
+    """The upper bound log 1/p_min made strict, and lowered by log(100/99) (3 inputs)."""
+    s = finite(3, 2)
+    ratio = pml_ratio(s.prior, s.channel, 0)
+    domain = _kernels(3) + " and every full-support prior on 3 inputs"
+    produced = s.with_hypotheses(sympy.Gt(output_mass(s.prior, s.channel, 0), 0))
+    p_min = sympy.Min(*s.prior)
+    return [
+        Strengthening("strict_upper_bound", "l(X->y) < -log min_x p_X(x)", domain,
+                      sympy.log(ratio), -sympy.log(p_min), s.variables, produced, strict=True),
+        Strengthening("lowered_upper_bound", "l(X->y) <= -log min_x p_X(x) - log(100/99)",
+                      domain, sympy.log(ratio), -sympy.log(sympy.Rational(100, 99) * p_min),
+                      s.variables, produced),
+    ]
+
+
 @check(
     "pml.pre_processing",
     mutants={
@@ -97,6 +176,11 @@ _PRE_SHARP_MECHANISM = Mechanism(
         "max_mass_bound": "l(X->y) <= -log max_x p_X(x) = H_inf(P_X) instead of -log min_x p_X(x)",
         "one_minus_p_min_bound": "l(X->y) <= log 1/(1 - p_min) (Prop 3.8's constant) instead of "
         "log 1/p_min",
+    },
+    strengthenings={
+        "strict_upper_bound": "l(X->y) < -log min_x p_X(x) (<= made strict)",
+        "lowered_upper_bound": "l(X->y) <= -log min_x p_X(x) - log(100/99) (the constant "
+        "1/p_min shrunk to (99/100)/p_min)",
     },
 )
 def pre_processing(ctx: CheckContext) -> list[Evidence]:
@@ -116,6 +200,14 @@ def pre_processing(ctx: CheckContext) -> list[Evidence]:
         P (sharpness): all three bounds are attained on the identity mechanism with the
            prior (1/2, 1/3, 1/6) and an output of mass 0: Z = X gives l(Z->y) = l(X->y),
            y = c gives l(X->c) = log 6 = log 1/p_min, the unproduced output gives 0.
+        C (proofs, z3): l(Z->y) <= l(X->y) for every kernel with 2 inputs, every attribute
+           kernel with 2 values of positive probability and every full-support prior; and
+           0 <= l(X->y) <= -log min_x p_X(x) for every kernel with 3 inputs and every
+           full-support prior; each written from the definitions (:mod:`._proofs`), at
+           y = 0 over every 2-output kernel, which covers every output of every kernel.
+           Each mutant changes a proved part, and the prover refutes it.
+        Strengthenings: the upper bound made strict, and lowered by log(100/99): both
+           refuted (sharp; the identity attains log 1/p_min).
     """
     mutant = ctx.mutant
 
@@ -194,6 +286,8 @@ def pre_processing(ctx: CheckContext) -> list[Evidence]:
             values={name: f"{z}, {x}" for name, (z, x) in values.items()},
             kind="P",
         ),
+        *proof_parts(_pre_processing_parts(ctx)),
+        *(strengthenings(_pre_processing_strengthenings()) if mutant is None else []),
     ]
 
 
