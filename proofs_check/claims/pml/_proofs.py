@@ -93,11 +93,14 @@ def finite(
     attribute_values: int = 0,
     adversary: bool = False,
     full_support: bool = True,
+    prior_name: str = "p",
 ) -> Finite:
-    """Every prior on ``inputs`` letters (full support unless told otherwise), every kernel
-    ``inputs`` x ``outputs``, and (when asked) every attribute kernel with
-    ``attribute_values`` values and every full-support second prior Q_X."""
-    structures = [every_prior(inputs, name="p"), every_channel(inputs, outputs, name="W")]
+    """Every prior on ``inputs`` letters (full support unless told otherwise; its entries
+    named ``prior_name``), every kernel ``inputs`` x ``outputs``, and (when asked) every
+    attribute kernel with ``attribute_values`` values and every full-support second prior
+    Q_X."""
+    structures = [every_prior(inputs, name=prior_name),
+                  every_channel(inputs, outputs, name="W")]
     if attribute_values:
         structures.append(every_channel(inputs, attribute_values, name="U"))
     if adversary:
@@ -189,6 +192,7 @@ class ProofPart:
         assuming: Hypotheses restricting the domain.
         strict: Prove ``lhs < rhs``.
         integers: Symbols ranging over the integers of their interval.
+        timeout: Seconds for the prover (a larger domain at --thorough may take longer).
     """
 
     part: str
@@ -199,6 +203,7 @@ class ProofPart:
     assuming: tuple[sympy.Basic, ...] = ()
     strict: bool = False
     integers: tuple[sympy.Symbol, ...] = ()
+    timeout: float = PROOF_TIMEOUT
 
 
 def changes(ctx: CheckContext, *mutants: str) -> bool:
@@ -219,7 +224,7 @@ def proof_parts(parts: Iterable[ProofPart]) -> list[Evidence]:
             assuming=part.assuming,
             strict=part.strict,
             integers=part.integers,
-            timeout=PROOF_TIMEOUT,
+            timeout=part.timeout,
         )
         for part in parts
     ]

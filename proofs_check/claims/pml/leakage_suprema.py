@@ -300,6 +300,13 @@ def thm_2_4(ctx: CheckContext) -> list[Evidence]:
            (limit engine) and is not attained: its gain (q*+(1-q*)/K)/(p*+(1-p*)/K) is
            below q*/p* for every K exactly when p* < q*; members at K = 10, 100 increase
            and stay below.
+        C (proofs, z3): every attribute kernel with 2 values gives a ratio <= exp l(X->y),
+           for every kernel with 2 inputs and every full-support prior; the shattering
+           attribute attains q*/p* for every 0 < p* <= q* <= 1 and integer K >= max((1-p*)/p*,
+           (1-q*)/q*); with a zero-mass input (prior (p_0, p_1, 0), 3-input kernels) it
+           attains the maximum over supp P_X.  Each mutant changes a proved part, refuted.
+        Strengthenings: the ratio strict (sharp); the (1-q*)/q* term dropped (not sharp: the
+           stronger statement is proved, since q* >= p*); the threshold times 99/100 (sharp).
     """
     among = ctx.mutant == "u0_among"
     posterior_only = ctx.mutant == "posterior_only"
@@ -512,6 +519,41 @@ _THM_2_8_INSTANCES: tuple[tuple[str, Mechanism, Ratio], ...] = (
 )
 
 
+_T_PRIOR = sympy.Symbol("t")
+
+
+def _thm_2_8_strengthenings() -> list[Strengthening]:
+    """l(X->y) strictly below the column ratio; the argmin prior within t R (R - 1) of it."""
+    s = _proofs.finite(2, 2)
+    low, high = s.channel[0][0], s.channel[1][0]
+    ratio = sympy.Max(low / high, high / low)
+    positive = (sympy.Gt(low, 0), sympy.Gt(high, 0))
+    # the prior 1 - t on the argmin x = 0 (p(y|0) <= p(y|1)), t on x = 1
+    concentrated = (1 - _T_PRIOR, _T_PRIOR)
+    exp_l = _proofs.pml_ratio(concentrated, s.channel, 0)
+    return [
+        Strengthening(
+            "strict_capacity_bound",
+            "l(X->y) < log max_{x,x'} p(y|x)/p(y|x') for every full-support prior when that "
+            "ratio exceeds 1 (the supremum is never attained)",
+            "every kernel with 2 inputs and any number of outputs whose column y is positive and "
+            "not constant, and every full-support prior on 2 inputs",
+            _proofs.pml_ratio(s.prior, s.channel, 0), ratio, s.variables,
+            s.with_hypotheses(*positive, sympy.Ne(low, high)), strict=True,
+        ),
+        Strengthening(
+            "approach_rate",
+            "the prior 1 - t on argmin_x p(y|x) gives exp l(X->y) >= R - t R (R - 1), R the "
+            "column ratio (it reaches the supremum at rate t)",
+            "every kernel with 2 inputs whose column y is positive, p(y|0) <= p(y|1) (x = 0 the "
+            "argmin), and every t in (0, 1)",
+            ratio - _T_PRIOR * ratio * (ratio - 1), exp_l,
+            {**s.variables, _T_PRIOR: sympy.Interval.open(0, 1)},
+            s.with_hypotheses(*positive, sympy.Le(low, high)),
+        ),
+    ]
+
+
 @check(
     "pml.thm_2_8",
     mutants={
@@ -521,6 +563,12 @@ _THM_2_8_INSTANCES: tuple[tuple[str, Mechanism, Ratio], ...] = (
         "attained": "the supremum is attained by some full-support prior",
         "maximal_leakage_value": "C = log Σ_y max_x p(y|x) (Issa et al.'s maximal leakage) "
         "instead of log max_y max_{x,x'} p(y|x)/p(y|x')",
+    },
+    strengthenings={
+        "strict_capacity_bound": "l(X->y) < the column's log-ratio for every full-support prior "
+        "(<= made strict)",
+        "approach_rate": "the argmin prior 1 - t is within t R (R - 1) of the supremum R (a rate "
+        "for 'reaches it as t -> 0')",
     },
 )
 def thm_2_8(ctx: CheckContext) -> list[Evidence]:
@@ -547,6 +595,11 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
         L: the countable-output kernel p(y|0) = 2^-(y+1), p(y|1) = (1/3)(2/3)^y has no
            zero, a finite ratio at every y (3/2 at y = 0), and p(y|1)/p(y|0) -> oo as
            y -> oo: C = oo, approached and not attained.
+        Strengthenings (z3): l(X->y) strictly below the column's ratio for every full-support
+           prior (the supremum is never attained) and the argmin prior within t R (R - 1) of
+           R: both proved, findings.  Not PROVED: the ``attained`` mutant is existential (no
+           prover refutation can kill it) and "C = oo iff a column mixes zero and non-zero"
+           needs an infinite value.
     """
     largest = ctx.mutant == "argmax_prior"
     any_zero = ctx.mutant == "zero_columns_count"
@@ -687,4 +740,6 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
             kind="L",
         )
     )
+    if ctx.mutant is None:
+        evidence += _proofs.strengthenings(_thm_2_8_strengthenings())
     return evidence

@@ -62,6 +62,7 @@ from proofs_check.claims.pml._proofs import (
     proof_parts,
     strengthenings,
 )
+from proofs_check.prover import every_prior
 
 __all__ = ["def_2_6", "pre_processing", "thm_3_4"]
 
@@ -369,6 +370,92 @@ def _reference_forms(
     return first, second, third
 
 
+_E = sympy.Symbol("r")
+"""e^ε, positive: every ε is a real number."""
+
+
+def _joint_divergence_ratio(s: object, *, reversed_: bool = False) -> sympy.Expr:
+    """exp D_inf(P_XY ‖ P_X×P_Y) = max_{x,y} p(x, y)/(p_X(x) p_Y(y)) with p(x, y) = p_X(x)
+    p(y|x) (Def 2.6 (ii)); ``reversed_``: max p_X(x) p_Y(y)/p(x, y) (a mutant)."""
+    prior, channel = s.prior, s.channel  # type: ignore[attr-defined]
+    terms = []
+    for x, p in enumerate(prior):
+        for y in range(len(channel[0])):
+            joint, product = p * channel[x][y], p * output_mass(prior, channel, y)
+            terms.append(product / joint if reversed_ else joint / product)
+    return sympy.Max(*terms)
+
+
+def _def_2_6_parts(ctx: CheckContext) -> list[ProofPart]:
+    """Forms (ii) and (iii) imply each other for every ε (3 x 2 kernels); the identity's
+    largest leakage is log 1/p_min (every full-support prior on 4 inputs)."""
+    parts: list[ProofPart] = []
+    mutant = ctx.mutant
+    domain = ("every 3×2 kernel P_{Y|X} whose outputs both have positive probability, every "
+              "full-support prior on 3 inputs and every ε (e^ε = r > 0)")
+    if changes(ctx, "strict_form_iii"):
+        s = finite(3, 2)
+        largest = sympy.Max(*(pml_ratio(s.prior, s.channel, y) for y in range(2)))
+        strict = mutant == "strict_form_iii"
+        parts.append(ProofPart(
+            "form (ii) D_inf(P_XY ‖ P_X×P_Y) <= ε implies form (iii) max_y l(X->y) "
+            + ("< ε" if strict else "<= ε"),
+            domain, largest, _E, {**s.variables, _E: sympy.Interval.open(0, sympy.oo)},
+            s.with_hypotheses(*(sympy.Gt(output_mass(s.prior, s.channel, y), 0)
+                                for y in range(2)),
+                              sympy.Le(_joint_divergence_ratio(s), _E)),
+            strict=strict,
+        ))
+    if changes(ctx, "reversed_divergence"):
+        s = finite(3, 2)
+        largest = sympy.Max(*(pml_ratio(s.prior, s.channel, y) for y in range(2)))
+        reversed_ = mutant == "reversed_divergence"
+        positive = (tuple(sympy.Gt(entry, 0) for row in s.channel for entry in row)
+                    if reversed_ else ())
+        parts.append(ProofPart(
+            "form (iii) max_y l(X->y) <= ε implies form (ii) "
+            + ("D_inf(P_X×P_Y ‖ P_XY)" if reversed_ else "D_inf(P_XY ‖ P_X×P_Y)") + " <= ε",
+            domain.replace("3×2 kernel P_{Y|X} whose outputs both have positive probability",
+                           "3×2 kernel P_{Y|X} with positive entries") if reversed_ else domain,
+            _joint_divergence_ratio(s, reversed_=reversed_), _E,
+            {**s.variables, _E: sympy.Interval.open(0, sympy.oo)},
+            s.with_hypotheses(*(sympy.Gt(output_mass(s.prior, s.channel, y), 0)
+                                for y in range(2)),
+                              *positive, sympy.Le(largest, _E)),
+        ))
+    if changes(ctx, "identity_max_mass", "identity_one_minus_p_min"):
+        prior = every_prior(4, name="p")
+        masses = prior.rows[0]
+        identity = [[int(x == y) for y in range(4)] for x in range(4)]
+        largest = sympy.Max(*(pml_ratio(masses, identity, y) for y in range(4)))
+        value, text = {
+            "identity_max_mass": (1 / sympy.Max(*masses), "-log max_x p_X(x)"),
+            "identity_one_minus_p_min": (1 / (1 - sympy.Min(*masses)), "log 1/(1 - p_min)"),
+        }.get(mutant or "", (1 / sympy.Min(*masses), "log 1/p_min"))
+        parts.append(ProofPart(
+            f"the identity mechanism attains max_y l(X->y) = {text}: "
+            "|exp max_y l(X->y) - exp(" + text + ")| <= 0",
+            "every full-support prior on 4 inputs",
+            sympy.Abs(largest - value), 0,
+            {symbol: sympy.Interval.Lopen(0, 1) for symbol in masses}, prior.assuming,
+        ))
+    return parts
+
+
+def _def_2_6_strengthenings() -> list[Strengthening]:
+    """No mechanism reaches the largest leakage log 1/p_min (strict)."""
+    s = finite(3, 2)
+    largest = sympy.Max(*(pml_ratio(s.prior, s.channel, y) for y in range(2)))
+    return [Strengthening(
+        "strict_largest_leakage", "max_y l(X->y) < log 1/p_min for every mechanism",
+        "every 3×2 kernel whose outputs both have positive probability and every full-support "
+        "prior on 3 inputs",
+        largest, 1 / sympy.Min(*s.prior), s.variables,
+        s.with_hypotheses(*(sympy.Gt(output_mass(s.prior, s.channel, y), 0) for y in range(2))),
+        strict=True,
+    )]
+
+
 @check(
     "pml.def_2_6",
     mutants={
@@ -377,6 +464,10 @@ def _reference_forms(
         "identity_max_mass": "the identity mechanism attains -log max_x p_X(x), not log 1/p_min",
         "identity_one_minus_p_min": "the identity mechanism attains log 1/(1 - p_min) (Prop "
         "3.8's constant), not log 1/p_min",
+    },
+    strengthenings={
+        "strict_largest_leakage": "max_y l(X->y) < log 1/p_min for every mechanism (the "
+        "largest leakage never reached)",
     },
 )
 def def_2_6(ctx: CheckContext) -> list[Evidence]:
@@ -400,6 +491,12 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
            D_inf(P_XY || P_X×P_Y) and the reference's both equal log 1/p_min (the text's value,
            written here as 1/min p_X).
         E (sharpness): the bound l(X->y) <= log 1/p_min is attained by the identity.
+        C (proofs, z3): forms (ii) and (iii) imply each other for every ε, every 3×2 kernel
+           with both outputs of positive probability and every full-support prior; the
+           identity's max_y l(X->y) equals log 1/p_min for every full-support prior on 4
+           inputs.  Each mutant changes a proved part (``reversed_divergence`` on positive
+           kernels, where it is defined), refuted.  Form (i) (an indicator) is not expressed.
+        Strengthening: max_y l(X->y) < log 1/p_min for every mechanism: sharp.
     """
     mutant = ctx.mutant
 
@@ -506,6 +603,8 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
             values=sharp,
             kind="E",
         ),
+        *proof_parts(_def_2_6_parts(ctx)),
+        *(strengthenings(_def_2_6_strengthenings()) if mutant is None else []),
     ]
 
 
