@@ -202,9 +202,10 @@ def _thm_2_4_parts(ctx: CheckContext) -> list[ProofPart]:
         variables[_K] = sympy.Interval(1, sympy.oo)
         parts.append(ProofPart(
             "when P_X lacks full support, the shattering attribute around a maximiser x* of "
-            "p(y|x) on supp P_X attains max_{x in "
+            "p(y|x) on supp P_X has a ratio >= max_{x in "
             + ("X" if support is None else "supp P_X")
-            + "} p(y|x)/p_Y(y) = exp l(X->y) (max over the support only)",
+            + "} p(y|x)/p_Y(y) (the supremum over attributes reaches the maximum over "
+            + ("all inputs" if support is None else "the support") + ")",
             "every kernel P_{Y|X} with 3 inputs and any number of outputs (the column of y "
             "ranges over [0, 1]^3) at every output y with p_Y(y) > 0, every prior (p_0, p_1, 0) "
             "with p_0, p_1 > 0, x* = 0 maximising p(y|x) on {0, 1}, every integer K >= 1 with "
