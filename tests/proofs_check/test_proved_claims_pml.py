@@ -125,8 +125,8 @@ PROVED: dict[str, list[tuple[str, str]]] = {
          "(its value at p = 0.7): max(p, 1-p) <= 7/10", "every p in [3/10, 7/10]"),
     ],
     "pml.prop_4_6": [
-        ("for y >= 1 and y <= 0 (B.3's closed forms) l(D_i->y) = max(log(w/((1-p) + p w)), "
-         "log(w/(p + (1-p) w))) <= 1/(nb) - log((1-c) + c e^{1/(nb)}), w = e^{1/(nb)}",
+        ("for y >= 1 and y <= 0, l(D_i->y) (B.3's closed forms log(w/((1-p) + p w)) and "
+         "log(w/(p + (1-p) w)), w = e^{1/(nb)}) <= 1/(nb) - log((1-c) + c e^{1/(nb)})",
          "every nb > 0 (x = 1/(nb) in (0, oo)), every c in [0, 1/2) and every p in (c, 1-c)"),
         ("the simplified bound: 1/(nb) - log((1-c) + c e^{1/(nb)}) <= (1-c)/(nb) + "
          "c^2/(2 n^2 b^2)",

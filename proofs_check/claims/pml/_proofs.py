@@ -11,6 +11,10 @@ real* prior, kernel P_{Y|X} and attribute kernel P_{U|X} of a fixed small size
   exp l(U->y) = max_u P_{U|Y=y}(u) / P_U(u) (D_inf(P_{U|Y=y} ‖ P_U), Thm 2.4 for U);
 * H_inf(P) = -log max P (Def 2.1).
 
+A statement at one output y involves only the column of y: proved at y = 0 over every
+kernel with 2 outputs, it holds at every output of every kernel with the same inputs (every
+column in [0, 1]^|X| occurs there), and the domain texts say so.
+
 A claim is PROVED on a named part through :class:`ProofPart` and :func:`proof_parts`: the
 part in the claim's words and the domain in words (every size, prior and kernel it covers).
 Under a mutant a check builds only the parts that the mutant changes (:func:`changes`), each
