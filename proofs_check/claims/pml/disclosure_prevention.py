@@ -149,7 +149,6 @@ def _not_disclosed_part(ctx: CheckContext) -> ProofPart:
                   "every attribute kernel P_{U|X} with 2 values, every full-support P_X and Q_X "
                   "on 2 inputs, every ε, at every output y with q_Y(y) > 0 (y = 0; the other "
                   "by relabelling)")
-        variables[_R] = _EVERY_EPSILON
     variables[_R] = _EVERY_EPSILON
     produced = [sympy.Gt(_proofs.output_mass(s.prior, s.channel, y), 0)
                 for y in range(2) if ctx.mutant != "prior_with_zeros"]

@@ -54,6 +54,7 @@ from proofs_check.claims.pml._measures import is_disclosed
 from proofs_check.claims.pml._proofs import (
     ProofPart,
     Strengthening,
+    attribute_law,
     attribute_pml_ratio,
     changes,
     finite,
@@ -118,8 +119,7 @@ def _pre_processing_parts(ctx: CheckContext) -> list[ProofPart]:
         s = finite(2, 2, attribute_values=2)
         about_z = sympy.log(attribute_pml_ratio(s.prior, s.channel, s.attribute, 0))
         about_x = sympy.log(pml_ratio(s.prior, s.channel, 0))
-        masses = [sympy.Add(*(p * row[z] for p, row in zip(s.prior, s.attribute, strict=True)))
-                  for z in range(2)]
+        masses = attribute_law(s.prior, s.attribute)
         relation = {"reversed": ">=", "strict": "<"}.get(mutant or "", "<=")
         parts.append(
             ProofPart(
