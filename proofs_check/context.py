@@ -80,6 +80,12 @@ class CheckContext:
         shard: Index of this run within the claim's seed range (``seed`` is the run's first
             seed plus ``shard``); the seed-independent small-scope phase of a property runs
             in shard 0 only.
+        search_only: Measure the search alone (issue 24): every property's explicitly given
+            instances (a list rather than a :class:`~proofs_check.small_scope.SmallScope`
+            enumerator) are left out, and its small scope is inferred from its strategy
+            instead, so that only the small-scope enumerators and Hypothesis can find a
+            counterexample.  Pinned, exact and worked-example evidence still runs; the
+            measurement (``proofs_check.search_power``) does not count it.
     """
 
     claim_id: str
@@ -88,6 +94,7 @@ class CheckContext:
     profile: Profile = "default"
     mutant: str | None = None
     shard: int = 0
+    search_only: bool = False
 
     def __post_init__(self) -> None:
         validate_seed(self.seed)
@@ -95,5 +102,7 @@ class CheckContext:
             raise InvalidArgument(f"shard={self.shard!r} must be a non-negative integer.")
         validate_examples(self.examples)
         validate_profile(self.profile)
+        if not isinstance(self.search_only, bool):
+            raise InvalidArgument(f"search_only={self.search_only!r} must be True or False.")
         if self.mutant is not None and (not isinstance(self.mutant, str) or not self.mutant):
             raise InvalidArgument(f"mutant={self.mutant!r} must be None or a mutant name.")

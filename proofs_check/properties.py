@@ -76,6 +76,11 @@ enumerated (pml.def_2_6, cor_3_10, prop_3_8, thm_4_2, thm_4_5, bldp.definition,
 leak_release) made the --quick run's total check time 2.6 times as long (issue 24)."""
 
 
+GIVEN_INSTANCES = "the given instances"
+"""The description of a small scope given as a list of instances (not an enumerator): a
+search-alone run (``CheckContext.search_only``) leaves it out."""
+
+
 def _is_catalog_claim(ctx: CheckContext) -> bool:
     from proofs_check.catalog import catalog_claim
 
@@ -265,7 +270,7 @@ def _as_scope(small_scope: object) -> SmallScope[Any]:
         )
     items = value
     size = len(items) if isinstance(items, Sized) else None
-    return SmallScope("the given instances", [Layer("the given instances", size, lambda: items)])
+    return SmallScope(GIVEN_INSTANCES, [Layer(GIVEN_INSTANCES, size, lambda: items)])
 
 
 @dataclass(slots=True)
@@ -488,6 +493,10 @@ def property_holds(
                 "ask its enumerator (e.g. small_scope.mechanisms(up_to_relabelling=True))."
             )
         scope = _as_scope(small_scope)
+        if ctx.search_only and scope.description == GIVEN_INSTANCES:
+            inferred = infer(strategy, up_to_relabelling=False)  # the search alone (issue 24)
+            scope, scope_note = inferred.scope, inferred.note
+            budget = min(budget, INFERRED_SCOPE_FACTOR * count)
 
     scope_stats: ScopeStats | None = None
     if scope is not None and ctx.shard == 0:

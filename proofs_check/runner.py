@@ -103,9 +103,12 @@ class RunOptions:
     all_claims: bool = False
     timeout: float | None = None
     mutants: bool = False
+    search_only: bool = False
 
     def __post_init__(self) -> None:
         validate_seed(self.seed)
+        if not isinstance(self.search_only, bool):
+            raise InvalidArgument(f"search_only={self.search_only!r} must be True or False.")
         if not isinstance(self.mutants, bool):
             raise InvalidArgument(f"mutants={self.mutants!r} must be True or False.")
         if self.mutants and self.mutant is not None:
@@ -383,6 +386,7 @@ def plan(
                         mutant=mutant,
                         shard=shard,
                         modules=options.modules,
+                        search_only=options.search_only,
                     )
                 )
     for item in listed_rows:

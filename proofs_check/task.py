@@ -41,6 +41,7 @@ class CheckTask:
         mutant: ``None`` or the name of a declared mutant.
         shard: Index of this run within the claim's seed range.
         modules: Modules to import before resolving ``target`` (user claim modules).
+        search_only: Given instances left out (:attr:`CheckContext.search_only`).
     """
 
     claim_id: str
@@ -51,6 +52,7 @@ class CheckTask:
     mutant: str | None = None
     shard: int = 0
     modules: tuple[str, ...] = ()
+    search_only: bool = False
 
     def context(self) -> CheckContext:
         """The context the check function receives."""
@@ -61,6 +63,7 @@ class CheckTask:
             profile=self.profile,
             mutant=self.mutant,
             shard=self.shard,
+            search_only=self.search_only,
         )
 
 
