@@ -8,6 +8,7 @@ stated domain) and the JSON report to be complete and deterministic.
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -42,3 +43,15 @@ def test_main_job_checks_every_claim_and_all_pass(tmp_path):
     assert set(verdicts.values()) <= {"PASSED", "PROVED"}, {
         k: v for k, v in verdicts.items() if v not in ("PASSED", "PROVED")
     }
+    # issue 22: at least 12 claims PROVED, each with a proof record of its domain, and the
+    # README's summary line counts them as the run does
+    proved = sorted(k for k, v in verdicts.items() if v == "PROVED")
+    assert len(proved) >= 12, proved
+    for claim in report["claims"]:
+        if claim["verdict"] == "PROVED":
+            records = claim["proofs"]
+            assert records and all(p["domain"].strip() for p in records), claim["id"]
+    counts = f"{len(verdicts)} claims: {len(proved)} proved, {len(verdicts) - len(proved)} passed"
+    assert counts in result.stdout + result.stderr
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert f"The main job ends with its summary line: {counts}." in readme
