@@ -33,13 +33,13 @@ REPORT_PREAMBLE = LATEX_PREAMBLE + "\\usepackage{longtable}\n\\usepackage{array}
 
 STANDALONE_PREAMBLE = (
     REPORT_PREAMBLE
-    + "\\usepackage[margin=2.2cm]{geometry}\n"
+    + "\\usepackage[margin=2cm]{geometry}\n"
     + "\\usepackage[expansion=false]{microtype}\n"
 )
 """``--standalone``'s preamble: the report's packages, A4-ish margins and microtype."""
 
 _EMPHASISED = (Verdict.FAILED, Verdict.WEAK, Verdict.ERROR, Verdict.TIMEOUT)
-VALUES_PER_EVIDENCE = 4
+VALUES_PER_EVIDENCE = 3
 """The exact values shown per piece of evidence (the JSON report has every one)."""
 _SIZED_DELIMITER = re.compile(r"\\(?:left|right)(?:\.|(?=[()\[\]|])|(?=\\[{}|]))")
 _COMMA = re.compile(r",(\\ |\s)*")
@@ -56,8 +56,8 @@ def latex_escape(text: str) -> str:
 
 def _breakable_id(claim_id: str) -> str:
     r"""A claim id in typewriter type that may break after a dot or an underscore."""
-    escaped = latex_escape(claim_id).replace(".", ".\\allowbreak{}").replace(
-        "\\_", "\\_\\allowbreak{}"
+    escaped = (
+        latex_escape(claim_id).replace(".", ".\\allowbreak{}").replace("\\_", "\\_\\allowbreak{}")
     )
     return f"\\texttt{{{escaped}}}"
 
@@ -123,11 +123,59 @@ def _summary_table(report: Report, timings: bool) -> list[str]:
     return lines
 
 
-def _evidence_item(item: Evidence, seen: set[tuple[str, str]]) -> str:
+WITNESS_COORDINATES = 4
+"""A sharp strengthening's witness shows at most this many coordinates in LaTeX, then "..." (the JSON
+report has the whole point)."""
+
+
+SHARED_DOMAIN = 60
+"""A proof whose domain repeats at least this many leading characters of the previous
+proof's domain (up to a ``"; "``) prints "the domain above" for them."""
+
+
+def _summary_text(item: Evidence, previous_domain: str = "") -> str:
+    """The evidence's summary; a sharp strengthening's witness cut to its first
+    ``WITNESS_COORDINATES`` coordinates; a proof's domain shared with the previous proof
+    said once."""
+    proof = item.proof
+    if (
+        proof is not None
+        and previous_domain
+        and item.summary.startswith(f"proved for {proof.domain}")
+    ):
+        if proof.domain == previous_domain:
+            return "proved for the same domain" + item.summary[len(f"proved for {proof.domain}") :]
+        shared = 0
+        for index, (mine, theirs) in enumerate(zip(proof.domain, previous_domain, strict=False)):
+            if mine != theirs:
+                break
+            if proof.domain.startswith("; ", index):
+                shared = index
+        if shared >= SHARED_DOMAIN:
+            rest = item.summary[len("proved for ") + shared + 2 :]
+            return f"proved for the domain above with {rest}"
+    record = item.strengthening
+    if record is None or record.status != "sharp" or not record.witness:
+        return item.summary
+    coordinates = record.witness.split(", ")
+    witness = ", ".join(coordinates[:WITNESS_COORDINATES])
+    if len(coordinates) > WITNESS_COORDINATES:
+        witness += ", ..."
+    return (
+        f"sharp against strengthening {record.name} ({record.statement}): refuted at "
+        f"{witness} ({record.engine})"
+    )
+
+
+def _evidence_item(item: Evidence, seen: set[tuple[str, str]], previous_domain: str = "") -> str:
     mark = {True: "held", False: "\\textbf{failed}", None: "undecided"}[item.passed]
-    text = f"\\item[{item.kind or '--'}] ({mark}) {math_label(item.summary)}"
+    text = (
+        f"\\item[{item.kind or '--'}] ({mark}) {math_label(_summary_text(item, previous_domain))}"
+    )
     values = []
     fresh = [value for value in item.values if (value.name, value.text) not in seen]
+    if item.proof is not None or item.strengthening is not None:
+        fresh = []  # a proof engine's witness is already in the summary (the JSON has both)
     for value in fresh[:VALUES_PER_EVIDENCE]:
         seen.add((value.name, value.text))
         values.append(f"{math_label(value.name)} $=$ {_inline(value)}")
@@ -152,10 +200,13 @@ def _claim_details(result: ClaimResult) -> list[str]:
     seen: set[tuple[str, str]] = set()
     for line in proofs_of(result):
         items.append(f"\\item[proof] {math_label(line)}.")
+    previous_domain = ""
     for item in result.evidence:
         if item.finding:
             continue  # listed once, under Findings
-        items.append(_evidence_item(item, seen))
+        items.append(_evidence_item(item, seen, previous_domain))
+        if item.proof is not None:
+            previous_domain = item.proof.domain
     if result.note:
         items.append(f"\\item[note] {math_label(result.note)}")
     if items:
