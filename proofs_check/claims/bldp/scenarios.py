@@ -334,7 +334,7 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
         values = sorted({cast(int, o) for x in laws for o in laws[x]})
         if set(by_leakage) != set(values):
             verified = False
-            facts[f"{name}: leakage values (exactpml, reference)"] = (set(by_leakage), values)
+            facts[f"{name}: leakage values (exactpml, reference)"] = f"{set(by_leakage)}, {values}"
         for m in values:
             sub = [(x, y) for x, y in pairs if m in laws[x] and m in laws[y]]
             reference = model_epsilon(laws, sub)
@@ -345,10 +345,10 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
             }.get(ctx.mutant or "", m)
             claimed = LogValue((1 / alpha) ** exponent)
             value = by_leakage.get(m)
-            facts[f"{name}: ε given m = {m} (exactpml, reference)"] = (value, reference)
+            facts[f"{name}: ε given m = {m} (exactpml, reference)"] = f"{value}, {reference}"
             verified = verified and value == reference == claimed
         dp, dp_reference = dp_epsilon(model).epsilon, model_epsilon(laws, pairs)
-        facts[f"{name}: DP ε (exactpml, reference)"] = (dp, dp_reference)
+        facts[f"{name}: DP ε (exactpml, reference)"] = f"{dp}, {dp_reference}"
         verified = verified and dp == dp_reference == LogValue((1 / alpha) ** studies)
     shown = {name: str(value) for name, value in facts.items()}
     ranges = (
