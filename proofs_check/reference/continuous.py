@@ -43,8 +43,12 @@ def laplace_counting_entry_ratios(
     Every database x is enumerated with its prior mass p^{S(x)} (1-p)^{n-S(x)} (exact) and
     its density at y; p_Y(y) > 0 for the Laplace density, so no convention is needed.
 
+    One record, b = 1, p = 1/2, y = 1: p(1|x=1)/p_Y(1) = (1/2)/((1 + e^{-1})/4) = 2e/(e + 1).
+
     >>> low, high, best = laplace_counting_entry_ratios(1, Fraction(1), Fraction(1, 2), Fraction(1))
-    >>> best.contains(2 * arb(1).exp() / (1 + arb(1).exp()))
+    >>> best.str(12, radius=False)
+    '1.46211715726'
+    >>> best.overlaps(2 * arb(1).exp() / (1 + arb(1).exp()))
     True
     """
     if not 0 < p < 1 or scale <= 0 or n < 1 or not 0 <= entry < n:
