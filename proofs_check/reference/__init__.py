@@ -3,7 +3,8 @@
 Used by the claim checks (:mod:`proofs_check.claims`) and by the test suite alike, so that
 every value of exactpml is compared with one independent computation written from the
 definition, never with a second copy of it.  Plain ``Fraction`` arithmetic and enumeration
-(every event, every pair of databases, every injective map); from exactpml only its value
+(every event, every pair of databases, every injective map; densities of continuous outputs
+as python-flint ``arb`` balls, :mod:`.continuous`); from exactpml only its value
 types are read (``Distribution``, ``Mechanism``, ``LogValue``, ``DatabaseMechanism``, the
 partial-knowledge setting and the bounded-leakage model), never its algorithms.  A ratio
 ``None`` stands for +∞.
@@ -14,6 +15,8 @@ By concept:
   divergence over every event (Vadhan §1-2; thesis Prop 8, Def 57);
 - :mod:`.pml`: pointwise maximal leakage, attributes, capacity, (ε, P_X)-PML, disclosure,
   singling out, entry leakage (Saeidian et al. §2-4);
+- :mod:`.continuous`: the same for a continuous output from its densities (the Laplace
+  counting query of Prop 4.6), as python-flint ``arb`` balls;
 - :mod:`.dp`: differential and free-lunch privacy over pairs of databases (Saeidian et al.
   Defs 4.1, 4.4; Vadhan Def 1), explicit mechanism tables;
 - :mod:`.simulation`: Vadhan's simulation-based definition in exact Q(√c) arithmetic;
@@ -50,6 +53,7 @@ from proofs_check.reference.bldp import (
     pairs_within,
     path_within,
 )
+from proofs_check.reference.continuous import laplace_counting_entry_ratios, laplace_density
 from proofs_check.reference.divergences import (
     Law,
     Ratio,
@@ -117,6 +121,7 @@ from proofs_check.reference.pml import (
     entry_pml_ratio,
     entry_pml_terms,
     guessing_gain,
+    is_product_prior,
     joint_divergence_ratio,
     mass_within,
     max_pml_ratio,
@@ -193,9 +198,12 @@ __all__ = [
     "hockey_stick_by_plrv",
     "hockey_stick_by_sets",
     "hockey_stick_pointwise",
+    "is_product_prior",
     "joint",
     "joint_divergence_ratio",
     "knowledge_law",
+    "laplace_counting_entry_ratios",
+    "laplace_density",
     "law",
     "law_of_column",
     "mass_within",

@@ -18,6 +18,7 @@ is a ``Fraction``.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
@@ -44,8 +45,10 @@ __all__ = [
     "model_delta",
     "model_epsilon",
     "neighbour_pairs",
+    "non_participation_by_definition",
     "pairs_within",
     "path_within",
+    "truncated_geometric_law",
 ]
 
 Law = dict[Hashable, Fraction]
@@ -188,3 +191,74 @@ def describe_model(model: BoundedLeakageModel) -> str:
 def describe_mapping(mapping: Mapping[Hashable, object]) -> str:
     """A short exact rendering of a mapping."""
     return "{" + ", ".join(f"{k!r}: {v}" for k, v in mapping.items()) + "}"
+
+
+# --- Scenario 2 (non-participation), written from its definition ----------------------------
+Design = tuple[frozenset[int], ...]
+
+
+def truncated_geometric_law(count: int, size: int, alpha: Fraction) -> dict[int, Fraction]:
+    """The truncated geometric mechanism on 0..``size`` at ``count`` (Ghosh, Roughgarden,
+    Sundararajan): the two-sided geometric law (1-α)/(1+α) α^|y-c| on Z with everything
+    below 0 moved to 0 and everything above ``size`` moved to ``size``.  The tails are summed
+    here as geometric series: Σ_{z <= 0} (1-α)/(1+α) α^{c-z} = α^c/(1+α) at 0, and
+    α^{size-c}/(1+α) at ``size``; a single point (``size`` = 0) has all the mass."""
+    if size == 0:
+        return {0: Fraction(1)}
+    law: dict[int, Fraction] = {}
+    for y in range(size + 1):
+        if y == 0:
+            law[y] = alpha**count / (1 + alpha)
+        elif y == size:
+            law[y] = alpha ** (size - count) / (1 + alpha)
+        else:
+            law[y] = (1 - alpha) / (1 + alpha) * alpha ** abs(y - count)
+    return law
+
+
+def non_participation_by_definition(
+    population: int,
+    studies: int,
+    alpha: Fraction,
+    *,
+    designs: Iterable[Design] | None = None,
+) -> tuple[Conditional, list[Pair]]:
+    """Scenario 2 of the poster as ``CLAIMS.md`` defines it, built here from that text alone:
+    the conditional laws of M given the leakage, and the neighbouring pairs.
+
+    A database is (v, (A_1, ..., A_k)): bits v_j of ``population`` people and the sets A_l of
+    the participants of each of k = ``studies`` studies (every tuple of subsets unless
+    ``designs`` is given).  Study l releases Σ_{j in A_l} v_j through the truncated geometric
+    mechanism on 0..population with α = e^{-ε}, the studies independently, so M's law is the
+    product of the k laws.  The leakage P = max_j |{l : j in A_l}| is a function of the design
+    (no randomness), so Pr[P = o] is 1 at o = P(x) and 0 elsewhere, and M given P = P(x) has
+    M's law.  Neighbours share the design and differ in one bit, both orders.
+    """
+    people = range(population)
+    if designs is None:
+        subsets = [
+            frozenset(c) for r in range(population + 1) for c in itertools.combinations(people, r)
+        ]
+        designs = itertools.product(subsets, repeat=studies)
+    laws: Conditional = {}
+    pairs: list[Pair] = []
+    for design in designs:
+        leak = max((sum(j in members for members in design) for j in people), default=0)
+        for bits in itertools.product((0, 1), repeat=population):
+            per_study = [
+                truncated_geometric_law(sum(bits[j] for j in members), population, alpha)
+                for members in design
+            ]
+            law: Law = {}
+            for outputs in itertools.product(*(list(study) for study in per_study)):
+                mass = Fraction(1)
+                for study, y in zip(per_study, outputs, strict=True):
+                    mass *= study[y]
+                if mass:
+                    law[outputs] = mass
+            laws[(bits, design)] = {leak: law}
+        for bits in itertools.product((0, 1), repeat=population):
+            for j in people:
+                flipped = (*bits[:j], 1 - bits[j], *bits[j + 1:])
+                pairs.append(((bits, design), (flipped, design)))
+    return laws, pairs

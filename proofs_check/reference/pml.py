@@ -30,6 +30,7 @@ __all__ = [
     "entry_pml_ratio",
     "entry_pml_terms",
     "guessing_gain",
+    "is_product_prior",
     "joint_divergence_ratio",
     "mass_within",
     "max_pml_ratio",
@@ -303,6 +304,22 @@ def entry_pml_ratio(
         (Fraction(term) for term in entry_pml_terms(mechanism, prior, y, entry, rest)),
         default=Fraction(1),
     )
+
+
+def is_product_prior(prior: Mapping[Any, Any], n: int) -> bool:
+    """Whether the prior on n-tuples is the product of its n entry marginals: P(x) =
+    Π_i P(D_i = x_i) for every database x (a product prior of Thm 4.2, 𝒬_X)."""
+    marginals: list[dict[Label, Fraction]] = [{} for _ in range(n)]
+    for x, p in prior.items():
+        for i in range(n):
+            marginals[i][x[i]] = marginals[i].get(x[i], Fraction(0)) + Fraction(p)
+    for x, p in prior.items():
+        product = Fraction(1)
+        for i in range(n):
+            product *= marginals[i][x[i]]
+        if product != p:
+            return False
+    return True
 
 
 # --- sums of the binomial law (Example 3.11) -------------------------------------------------

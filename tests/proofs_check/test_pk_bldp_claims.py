@@ -212,9 +212,13 @@ def test_non_participation_reports_m_times_log_2_for_both_study_counts() -> None
     assert sharpness.finding and "attained exactly" in sharpness.summary
     values = _values(witness)
     assert witness.passed
-    assert values["k = 2: ε given m = 2"] == values["k = 3: ε given m = 2"] == "log(4)"
-    assert values["k = 3: ε given m = 3"] == values["k = 3: DP ε"] == "log(8)"
-    assert values["k = 2: DP ε"] == "log(4)"
+    two, three = "population 2, k = 2, α = 1/2", "population 2, k = 3, α = 1/2"
+    both = "(exactpml, reference)"
+    four, eight = "log(4), log(4)", "log(8), log(8)"
+    assert values[f"{two}: ε given m = 2 {both}"] == values[f"{three}: ε given m = 2 {both}"] == four
+    assert values[f"{three}: ε given m = 3 {both}"] == values[f"{three}: DP ε {both}"] == eight
+    assert values[f"{two}: DP ε {both}"] == four
+    assert values[f"{three}: exactpml's model has the definition's laws"] == "True"
 
 
 def test_independence_given_the_leakage_detects_a_shared_key() -> None:

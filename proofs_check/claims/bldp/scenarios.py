@@ -47,12 +47,12 @@ from proofs_check.claims.bldp._proofs import (
     hockey_stick_sum,
 )
 from proofs_check.reference.bldp import (
-    Conditional,
     conditionals,
     dp_conditionals,
     model_delta,
     model_epsilon,
     neighbour_pairs,
+    non_participation_by_definition,
 )
 
 __all__ = ["independent_leakage_check", "non_participation_check"]
@@ -297,61 +297,103 @@ def _census_witness(mutant: str | None) -> tuple[bool, Evidence]:
 def non_participation_check(ctx: CheckContext) -> list[Evidence]:
     """bldp.non_participation — poster, Scenario 2 (non-participation).
 
-    The poster's formulas were lost; the model checked is the one exactpml defines
-    (:func:`exactpml.bldp.non_participation`): a population of people with bits v_j and a
-    design (A_1, ..., A_k) of k studies, both part of the database; study ℓ releases the
-    number of its participants with v = 1 plus truncated geometric noise with α = e^{-ε}
-    (ε-DP on its participants), independently across studies; neighbours change one bit and
-    keep the design; the leakage is the largest number of studies any one person joined.
-    Statement checked: given leakage m the privacy loss is m·ε, whatever the number k of
-    studies, whereas DP over all designs is k·ε.
+    The poster's formulas were lost; the model checked is the one ``CLAIMS.md`` asks for and
+    exactpml defines (:func:`exactpml.bldp.non_participation`): a population of people with
+    bits v_j and a design (A_1, ..., A_k) of k studies, both part of the database; study ℓ
+    releases the number of its participants with v = 1 plus truncated geometric noise with
+    α = e^{-ε} (ε-DP on its participants), independently across studies; neighbours change
+    one bit and keep the design; the leakage is the largest number of studies any one person
+    joined.  Statement checked: given leakage m the privacy loss is m·ε, whatever the number
+    k of studies, whereas DP is k·ε (some design puts one person in every study).
 
-    W: population 2, α = 1/2 (ε = log 2), every design of k = 2 and of k = 3 studies:
-    exactpml's smallest ε given each leakage value m is log 2^m exactly (the same for
-    k = 2 and 3), the definition on the raw tables agrees, and the DP ε is log 2^k.
+    W: on 4 instances at --quick, 6 by default (population, k, α; every design, or a few
+    chosen ones, each set of designs with one person in all k studies): (2, 2, 1/2),
+    (2, 3, 1/2), (1, 3, 1/3), (3, 2, 2/3) with 4 designs, then (2, 4, 1/3) with 3 designs
+    and (3, 3, 3/4) with 3 designs: the model built from the definition alone
+    (:func:`~proofs_check.reference.bldp.non_participation_by_definition`: products of
+    truncated geometric laws, the leakage a function of the design) has exactly the
+    conditional laws of exactpml's model; exactpml's smallest ε given each leakage value m,
+    the reference's (the poster's constraint over the pairs sharing m, on the reference
+    model) and m·log(1/α) are equal; exactpml's DP ε, the reference's and k·log(1/α) too.
     """
     facts: dict[str, object] = {}
     verified = True
-    for studies in (2, 3):
-        model = non_participation(2, studies, Fraction(1, 2))
+    instances = _NON_PARTICIPATION[: 4 if ctx.profile == "quick" else None]
+    for population, studies, alpha, designs in instances:
+        name = f"population {population}, k = {studies}, α = {alpha}" + (
+            "" if designs is None else f", {len(designs)} designs"
+        )
+        model = non_participation(population, studies, alpha, designs=designs)
         by_leakage = bldp_epsilon_by_leakage(model)
-        laws = conditionals(model)
-        pairs = neighbour_pairs(model)
-        for leak, value in sorted(by_leakage.items(), key=repr):
-            m = cast(int, leak)
+        laws, pairs = non_participation_by_definition(
+            population, studies, alpha, designs=designs
+        )
+        same_model = conditionals(model) == laws
+        facts[f"{name}: exactpml's model has the definition's laws"] = same_model
+        verified = verified and same_model
+        values = sorted({cast(int, o) for x in laws for o in laws[x]})
+        if set(by_leakage) != set(values):
+            verified = False
+            facts[f"{name}: leakage values (exactpml, reference)"] = f"{set(by_leakage)}, {values}"
+        for m in values:
             sub = [(x, y) for x, y in pairs if m in laws[x] and m in laws[y]]
-            only: Conditional = {x: {m: laws[x][m]} for x in laws if m in laws[x]}
-            reference = model_epsilon(only, sub)
+            reference = model_epsilon(laws, sub)
             exponent = {
                 "number_of_studies": studies,
                 "off_by_one": m + 1,
                 "m_minus_one": m - 1,
             }.get(ctx.mutant or "", m)
-            claimed = LogValue(Fraction(2) ** exponent)
-            facts[f"k = {studies}: ε given m = {m}"] = value
+            claimed = LogValue((1 / alpha) ** exponent)
+            value = by_leakage.get(m)
+            facts[f"{name}: ε given m = {m} (exactpml, reference)"] = f"{value}, {reference}"
             verified = verified and value == reference == claimed
-        dp = dp_epsilon(model).epsilon
-        facts[f"k = {studies}: DP ε"] = dp
-        verified = verified and dp == LogValue(2**studies)
+        dp, dp_reference = dp_epsilon(model).epsilon, model_epsilon(laws, pairs)
+        facts[f"{name}: DP ε (exactpml, reference)"] = f"{dp}, {dp_reference}"
+        verified = verified and dp == dp_reference == LogValue((1 / alpha) ** studies)
     shown = {name: str(value) for name, value in facts.items()}
+    ranges = (
+        f"{len(instances)} instances, population {min(i[0] for i in instances)}-"
+        f"{max(i[0] for i in instances)}, k = {min(i[1] for i in instances)}-"
+        f"{max(i[1] for i in instances)} studies, α from {min(i[2] for i in instances)} to "
+        f"{max(i[2] for i in instances)}"
+    )
     return [
         sharpness_evidence(
             "loss ≤ m·ε given the participation bound m",
             attained=verified,
-            on="population 2, α = 1/2, k = 2 and 3 studies: given m the loss is exactly "
-            "m·log 2, for every m",
+            on=f"{ranges}: given m the loss is exactly m·log(1/α), for every m",
             sharpest=None if verified else "not attained",
         ),
         witness_evidence(
-            "exactpml's model (the poster's formulas were lost): k = 2, 3 studies on 2 people, "
-            "α = 1/2; given participation bound m the loss is m·log 2 for both k, DP is "
-            "k·log 2",
+            f"the model ({ranges}): given "
+            "participation bound m the loss is m·log(1/α) whatever k, DP is k·log(1/α); "
+            "exactpml's measures on its model = the reference's on the model written from "
+            "the definition (proofs_check.reference.bldp) = the formula",
             verified,
             values=shown,
             counterexample=None if verified else str(shown),
         ),
         *(_non_participation_strengthenings() if ctx.mutant is None else ()),
     ]
+
+
+_F = frozenset
+_NON_PARTICIPATION: tuple[
+    tuple[int, int, Fraction, list[tuple[frozenset[int], ...]] | None], ...
+] = (
+    (2, 2, Fraction(1, 2), None),
+    (2, 3, Fraction(1, 2), None),
+    (1, 3, Fraction(1, 3), None),
+    (3, 2, Fraction(2, 3), [(_F({0}), _F({1})), (_F({0, 1, 2}), _F({0, 1, 2})),
+                            (_F({0, 2}), _F({2})), (_F(), _F({1}))]),
+    (2, 4, Fraction(1, 3), [(_F({0}), _F({0}), _F({1}), _F({0, 1})), (_F({0, 1}),) * 4,
+                            (_F({1}), _F(), _F({0}), _F())]),
+    (3, 3, Fraction(3, 4), [(_F({0}), _F({1}), _F({2})), (_F({0, 1}), _F({1, 2}), _F({0, 2})),
+                            (_F({0, 1, 2}), _F({0}), _F({0, 1}))]),
+)
+"""(population, studies, α, designs or None for every design); the first 4 at --quick.
+Each set of designs has one person in all k studies (so DP is k·log(1/α)) and leakage
+values 0 to k in between."""
 
 
 def _non_participation_strengthenings() -> list[Evidence]:

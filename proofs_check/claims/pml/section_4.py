@@ -48,6 +48,7 @@ from exactpml.structured import CountingQuery, GeometricNoise, QueryMechanism
 from exactpml.suprema.families import FullSupportPriors, ProductPriors
 from exactpml.suprema.witnesses import Construction, Supremum
 from proofs_check import CheckContext, Evidence, check, limit_evidence, property_holds
+from proofs_check.claims.pml._entry_references import entry_bound_evidence
 from proofs_check.claims.pml._instances import edge_cases
 from proofs_check.claims.pml._proofs import Strengthening, strengthenings
 from proofs_check.claims.pml._ratios import Ratio, dp_ratio, free_lunch_ratio
@@ -374,6 +375,18 @@ def thm_4_2(ctx: CheckContext) -> list[Evidence]:
            ``differential_privacy_epsilon`` (notions) equals the largest ratio, and the
            largest ratio is 1 exactly when all rows are equal (X independent of Y).
         P: the same on the 3 fixed mechanisms below and ``_non_monotone_members``.
+        P (against the reference, no supremum): on the 4 structured mechanisms on {0, 1}^2
+           (randomized response e^ε = 2, 3; geometric counts α = 1/2, 1/3) with every
+           two-point prior {x: t, x': 1-t} (t = 1/4; also 1/10 by default), then on random
+           mechanisms on D^n with random product or correlated priors (concentrated ones
+           included; 25 at --quick, 120 by default): the library's ``entry_leakage`` and
+           ``conditional_entry_leakage`` (every d_-i of positive mass) equal
+           :func:`~proofs_check.reference.pml.entry_pml_ratio` (Bayes' rule) exactly, and
+           are at most the DP ratio of y enumerated by the reference -- l(D_i->y | d_-i)
+           for every prior ((1)), l(D_i->y) when the prior is a product of its marginals
+           ((3), decided exactly by the reference).  ``correlated_priors_in_3`` bounds
+           l(D_i->y) for every prior: refuted on randomized response (e^ε = 2) with
+           {(0, 0): 1/4, (1, 1): 3/4}, l(D_1->(0, 0)) = log 16/7 > log 2.
         L: 3 fixed mechanisms with hand-computed DP ratios (randomized response on 2 bits:
            3; geometric count of 2 bits, α = 1/2: 2; X independent of Y: 1): the check
            writes the B.1/B.3 construction out as expressions in t, the limit engine takes
@@ -415,6 +428,16 @@ def thm_4_2(ctx: CheckContext) -> list[Evidence]:
 
     evidence = _suprema_evidence(
         ctx, failures, "for every y, sup (1), (2) and (3) all equal the DP ratio of Def 4.1"
+    )
+    evidence.append(
+        entry_bound_evidence(
+            ctx,
+            bound="dp",
+            product_only=not correlated,
+            prior_kind=None,
+            with_conditional=True,
+            with_whole=False,
+        )
     )
     for name, build, ratio, _ in _FIXED:
         mechanism = build()
@@ -496,6 +519,8 @@ def _b2_b5_limits(mechanism: Mechanism, *, argmax: bool) -> tuple[sympy.Expr, sy
         "the argmin",
         "product_priors_in_3": "(3) over product priors instead of all full-support priors",
         "attained": "the suprema are attained (Remark B.1 negated)",
+        "dp_ratio_in_3": "(3) with the DP ratio of Def 4.1 (neighbouring databases) in place of "
+        "the free-lunch ratio: ε-DP bounds l(D_i->y) for every correlated prior",
     },
     strengthenings={
         "strict_free_lunch": "(1): l(X->y) < ε for every full-support prior (<= made strict)",
@@ -523,6 +548,14 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
            the ratio;
            ``free_lunch_epsilon`` (notions) equals the largest ratio.
         P: the same on the 3 fixed mechanisms below and ``_non_monotone_members``.
+        P (against the reference, no supremum): the structured mechanisms and two-point
+           priors of ``pml.thm_4_2``, then random mechanisms on D^n with random correlated
+           priors (two-point, tied entries, conditioned on d_-i, few points, any joint law):
+           the library's ``entry_leakage`` (every entry) and ``pointwise_maximal_leakage``
+           equal the reference's (Bayes' rule) exactly and are at most the free-lunch ratio
+           of y enumerated by the reference.  ``dp_ratio_in_3`` (the DP ratio in (3), the
+           false "ε-DP bounds l(D_i->y) for correlated priors") is refuted there by the same
+           instance as ``pml.thm_4_2``'s ``correlated_priors_in_3`` (log 16/7 > log 2).
         L: 3 fixed mechanisms with hand-computed free-lunch ratios (randomized response on
            2 bits: 9; geometric count of 2 bits, α = 1/2: 4; X independent of Y: 1): the
            check writes B.2's product prior and (B.5)'s kernel prior out as expressions in
@@ -532,6 +565,7 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
            ``attained`` mutant is existential.
     """
     products_in_3 = ctx.mutant == "product_priors_in_3"
+    dp_in_3 = ctx.mutant == "dp_ratio_in_3"
     budget = [_SYMBOLIC_LIMITS[ctx.profile]]
 
     def failures(mechanism: Mechanism) -> list[str]:
@@ -548,6 +582,13 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
                 "(2) sup over product priors of l(X->y)": lambda y: sup_pml(
                     mechanism, product, output=y
                 ),
+            },
+            budget,
+        )
+        found += _per_output(
+            mechanism,
+            dp_ratio if dp_in_3 else free_lunch_ratio,
+            {
                 "(3) sup over "
                 + ("product" if products_in_3 else "all full-support")
                 + " priors of max_i l(D_i->y)": lambda y: sup_entry_leakage(
@@ -555,7 +596,7 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
                 ),
             },
             budget,
-        )
+        )[0]
         epsilon = free_lunch_epsilon(mechanism).value
         if epsilon != LogValue(_largest(ratios)):
             found.append(f"free_lunch_epsilon = {epsilon}, largest ratio {_largest(ratios)}")
@@ -564,13 +605,24 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
     evidence = _suprema_evidence(
         ctx,
         failures,
-        "for every y, sup (1), (2) and (3) all equal the free-lunch ratio of Def 4.4",
+        "for every y, sup (1), (2) and (3) all equal the free-lunch ratio of Def 4.4"
+        + (" ((3): the DP ratio of Def 4.1)" if dp_in_3 else ""),
     )
-    for name, build, _, ratio in _FIXED:
+    evidence.append(
+        entry_bound_evidence(
+            ctx,
+            bound="free_lunch",
+            entry_bound="dp" if dp_in_3 else None,
+            product_only=False,
+            prior_kind="joint",
+            with_conditional=False,
+            with_whole=True,
+        )
+    )
+    for name, build, dp, free_lunch in _FIXED:
         mechanism = build()
         alphabet, n = _shape(mechanism)
         product, entry = _b2_b5_limits(mechanism, argmax=ctx.mutant == "argmax_product")
-        expected_attained = ratio == 1 or ctx.mutant == "attained"
         reported = {
             "(2)": sup_pml(mechanism, ProductPriors(alphabet, n)).attained,
             "(3)": sup_entry_leakage(mechanism, FullSupportPriors(mechanism.inputs)).attained,
@@ -579,6 +631,8 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
             ("(2)", product, "B.2 product prior on x* = argmin p(y|x)"),
             ("(3)", entry, "(B.5) kernel prior"),
         ):
+            ratio = dp if dp_in_3 and label == "(3)" else free_lunch
+            expected_attained = ratio == 1 or ctx.mutant == "attained"
             evidence.append(
                 limit_evidence(
                     value,

@@ -198,7 +198,7 @@ CLAIMS: tuple[Claim, ...] = (
             "at y = 0, 0.005 at y = 1/4); the proposition must be checked on [0, 1] directly, "
             "not through that step."
         ),
-        kinds=("E", "L", "C"),
+        kinds=("E", "L", "C", "P"),
     ),
     Claim(
         id="pml.ex_3_1",
