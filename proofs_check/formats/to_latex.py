@@ -39,7 +39,7 @@ STANDALONE_PREAMBLE = (
 """``--standalone``'s preamble: the report's packages, A4-ish margins and microtype."""
 
 _EMPHASISED = (Verdict.FAILED, Verdict.WEAK, Verdict.ERROR, Verdict.TIMEOUT)
-VALUES_PER_EVIDENCE = 3
+VALUES_PER_EVIDENCE = 2
 """The exact values shown per piece of evidence (the JSON report has every one)."""
 _SIZED_DELIMITER = re.compile(r"\\(?:left|right)(?:\.|(?=[()\[\]|])|(?=\\[{}|]))")
 _COMMA = re.compile(r",(\\ |\s)*")
