@@ -93,9 +93,12 @@ def search_power(
     profile: Profile = "default",
     seed: int = 0,
     registry: Registry | None = None,
+    mutants: Iterable[str] | None = None,
 ) -> list[MutantPower]:
-    """Run every declared mutant of ``claim_ids`` (default: the catalog's claims) with its
-    given instances left out, in this process, and classify what killed it."""
+    """Run every declared mutant of ``claim_ids`` (default: the catalog's claims; only those
+    named in ``mutants`` if given) with its given instances left out, in this process, and
+    classify what killed it."""
+    chosen = None if mutants is None else set(mutants)
     load_claim_modules()
     registry = default_registry if registry is None else registry
     wanted = None if claim_ids is None else set(claim_ids)
@@ -107,6 +110,8 @@ def search_power(
         if wanted is not None and claim_id not in wanted:
             continue
         for mutant in registered.mutant_names:
+            if chosen is not None and mutant not in chosen:
+                continue
             context = CheckContext(
                 claim_id,
                 seed=seed,
