@@ -60,8 +60,9 @@ Label = Hashable
 Database = tuple[Label, ...]
 _T = sympy.Symbol("t", positive=True)
 _STEPS = (Fraction(1, 10), Fraction(1, 100), Fraction(1, 1000))
-_SYMBOLIC_LIMITS = {"quick": 10, "default": 40, "thorough": 40}
-"""Constructions per check whose limit is also taken symbolically (about 50 ms each), by
+_SYMBOLIC_LIMITS = {"quick": 10, "default": 20, "thorough": 40}
+"""Constructions per check whose limit is also taken symbolically (0.1-0.25 s each: the
+symbolic member's exact leakage), by
 profile; the members at t = 1/10, 1/100, 1/1000 are checked for every construction."""
 _MECHANISMS = st.one_of(
     xst.tuple_mechanisms(max_inputs=9, max_outputs=3),
@@ -370,8 +371,8 @@ def thm_4_2(ctx: CheckContext) -> list[Evidence]:
            constructions + limit engine) equal the DP ratio enumerated over neighbouring
            pairs, and are reported attained exactly when it is 1; members of each
            construction at t = 1/10, 1/100, 1/1000 stay strictly below, and (for the first
-           40 constructions; 10 at --quick) the limit of a symbolic member's leakage equals
-           the ratio;
+           20 constructions; 10 at --quick, 40 at --thorough) the limit of a symbolic
+           member's leakage equals the ratio;
            ``differential_privacy_epsilon`` (notions) equals the largest ratio, and the
            largest ratio is 1 exactly when all rows are equal (X independent of Y).
         P: the same on the 3 fixed mechanisms below and ``_non_monotone_members``.
@@ -543,9 +544,9 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
            included), for every y: ``sup_pml`` over full-support and product priors and
            ``sup_entry_leakage`` over full-support priors (max over entries) equal the
            free-lunch ratio of the column, "attained" exactly when it is 1, and members at
-           t = 1/10, 1/100, 1/1000 stay strictly below (Remark B.1), and (for the first 40
-           constructions; 10 at --quick) the limit of a symbolic member's leakage equals
-           the ratio;
+           t = 1/10, 1/100, 1/1000 stay strictly below (Remark B.1), and (for the first 20
+           constructions; 10 at --quick, 40 at --thorough) the limit of a symbolic member's
+           leakage equals the ratio;
            ``free_lunch_epsilon`` (notions) equals the largest ratio.
         P: the same on the 3 fixed mechanisms below and ``_non_monotone_members``.
         P (against the reference, no supremum): the structured mechanisms and two-point
