@@ -124,8 +124,8 @@ def _summary_table(report: Report, timings: bool) -> list[str]:
 
 
 WITNESS_COORDINATES = 4
-"""A sharp strengthening's witness shows at most this many coordinates in LaTeX, then "..." (the JSON
-report has the whole point)."""
+"""A sharp strengthening's witness shows at most this many coordinates in LaTeX, then "..."
+(the JSON report has the whole point)."""
 
 
 SHARED_DOMAIN = 60

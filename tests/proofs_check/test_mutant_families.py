@@ -94,7 +94,6 @@ def test_every_mutant_fails_for_each_seed_with_an_exact_counterexample(
 # ``python -m proofs_check.search_power --profile quick --seed 3``).  Issue 24's target is 95%.
 _LIMIT = "a statement about a limit or its attainment (t -> 0+, y -> oo): no finite instance refutes it; the limit engine kills it on the check's constructions"
 _TEXT = "about the source's own instance or construction (fixed numbers, nothing to search): killed by the exact values and witnesses from the text"
-_MODEL = "the scenario's model at the check's 4-6 (population, k, α) instances: no strategy draws scenarios yet"
 _PROVER = "refuted by a proof engine over the whole domain (z3, branch-and-bound, integer exhaustion); the random instances do not reach the violation"
 _QUICK = "the search kills it at the default profile (200 random instances), not within --quick's 50 at seed 3"
 SEARCH_MISSES: dict[str, str] = {
@@ -121,9 +120,6 @@ SEARCH_MISSES: dict[str, str] = {
     "pk.remark_2[reversed_order]": _TEXT,
     "bldp.definition[flip_revealing_log_4]": _TEXT,
     "bldp.independent_leakage[census_per_person]": _TEXT,
-    "bldp.non_participation[number_of_studies]": _MODEL,
-    "bldp.non_participation[off_by_one]": _MODEL,
-    "bldp.non_participation[m_minus_one]": _MODEL,
     "pml.def_2_6[identity_max_mass]": _PROVER,
     "pml.def_2_6[identity_one_minus_p_min]": _PROVER,
     "pml.thm_3_5[prior_with_zeros]": _PROVER,

@@ -205,9 +205,10 @@ def test_parity_leakage_has_no_path_through_its_leakage_value() -> None:
 
 
 def test_non_participation_reports_m_times_log_2_for_both_study_counts() -> None:
-    sharpness, witness, shrunk = bldp_scenarios.non_participation_check(
+    random_scenarios, sharpness, witness, shrunk = bldp_scenarios.non_participation_check(
         CheckContext("bldp.non_participation")
     )
+    assert random_scenarios.kind == "P" and random_scenarios.passed
     assert shrunk.strengthening is not None and shrunk.strengthening.status == "sharp"
     assert sharpness.finding and "attained exactly" in sharpness.summary
     values = _values(witness)

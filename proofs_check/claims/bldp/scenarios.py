@@ -281,6 +281,55 @@ def _census_witness(mutant: str | None) -> tuple[bool, Evidence]:
     )
 
 
+def _non_participation_facts(
+    population: int,
+    studies: int,
+    alpha: Fraction,
+    designs: list[tuple[frozenset[int], ...]] | None,
+    mutant: str | None,
+) -> tuple[bool, dict[str, object]]:
+    """One scenario instance: exactpml's model has the definition's laws, and exactpml's ε
+    given each leakage value m, the reference's and m·log(1/α) (a mutant's exponent) agree,
+    as do the DP ε's and k·log(1/α).  (Whether all held, the facts by name.)"""
+    facts: dict[str, object] = {}
+    name = f"population {population}, k = {studies}, α = {alpha}" + (
+        "" if designs is None else f", {len(designs)} designs"
+    )
+    model = non_participation(population, studies, alpha, designs=designs)
+    by_leakage = bldp_epsilon_by_leakage(model)
+    laws, pairs = non_participation_by_definition(population, studies, alpha, designs=designs)
+    same_model = conditionals(model) == laws
+    facts[f"{name}: exactpml's model has the definition's laws"] = same_model
+    verified = same_model
+    values = sorted({cast(int, o) for x in laws for o in laws[x]})
+    if set(by_leakage) != set(values):
+        verified = False
+        facts[f"{name}: leakage values (exactpml, reference)"] = f"{set(by_leakage)}, {values}"
+    for m in values:
+        sub = [(x, y) for x, y in pairs if m in laws[x] and m in laws[y]]
+        reference = model_epsilon(laws, sub)
+        exponent = {
+            "number_of_studies": studies,
+            "off_by_one": m + 1,
+            "m_minus_one": m - 1,
+        }.get(mutant or "", m)
+        claimed = LogValue((1 / alpha) ** exponent)
+        value = by_leakage.get(m)
+        facts[f"{name}: ε given m = {m} (exactpml, reference)"] = f"{value}, {reference}"
+        verified = verified and value == reference == claimed
+    dp, dp_reference = dp_epsilon(model).epsilon, model_epsilon(laws, pairs)
+    facts[f"{name}: DP ε (exactpml, reference)"] = f"{dp}, {dp_reference}"
+    verified = verified and dp == dp_reference == LogValue((1 / alpha) ** studies)
+    return verified, facts
+
+
+_SCENARIO_SIZES = ((1, 1), (1, 2), (1, 3), (2, 1), (2, 2))
+"""(population, studies) of the random scenarios: every design of each costs < 0.06 s."""
+_SCENARIO_ALPHAS = st.fractions(
+    min_value=Fraction(1, 20), max_value=Fraction(19, 20), max_denominator=20
+)
+
+
 @check(
     "bldp.non_participation",
     mutants={
@@ -306,6 +355,8 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
     joined.  Statement checked: given leakage m the privacy loss is m·ε, whatever the number
     k of studies, whereas DP is k·ε (some design puts one person in every study).
 
+    P: random scenarios (population <= 2, k <= 3 studies, every design, α in (0, 1) with
+       denominator <= 20; 10 at --quick, 30 by default): the same comparisons as below.
     W: on 4 instances at --quick, 6 by default (population, k, α; every design, or a few
     chosen ones, each set of designs with one person in all k studies): (2, 2, 1/2),
     (2, 3, 1/2), (1, 3, 1/3), (3, 2, 2/3) with 4 designs, then (2, 4, 1/3) with 3 designs
@@ -320,36 +371,9 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
     verified = True
     instances = _NON_PARTICIPATION[: 4 if ctx.profile == "quick" else None]
     for population, studies, alpha, designs in instances:
-        name = f"population {population}, k = {studies}, α = {alpha}" + (
-            "" if designs is None else f", {len(designs)} designs"
-        )
-        model = non_participation(population, studies, alpha, designs=designs)
-        by_leakage = bldp_epsilon_by_leakage(model)
-        laws, pairs = non_participation_by_definition(
-            population, studies, alpha, designs=designs
-        )
-        same_model = conditionals(model) == laws
-        facts[f"{name}: exactpml's model has the definition's laws"] = same_model
-        verified = verified and same_model
-        values = sorted({cast(int, o) for x in laws for o in laws[x]})
-        if set(by_leakage) != set(values):
-            verified = False
-            facts[f"{name}: leakage values (exactpml, reference)"] = f"{set(by_leakage)}, {values}"
-        for m in values:
-            sub = [(x, y) for x, y in pairs if m in laws[x] and m in laws[y]]
-            reference = model_epsilon(laws, sub)
-            exponent = {
-                "number_of_studies": studies,
-                "off_by_one": m + 1,
-                "m_minus_one": m - 1,
-            }.get(ctx.mutant or "", m)
-            claimed = LogValue((1 / alpha) ** exponent)
-            value = by_leakage.get(m)
-            facts[f"{name}: ε given m = {m} (exactpml, reference)"] = f"{value}, {reference}"
-            verified = verified and value == reference == claimed
-        dp, dp_reference = dp_epsilon(model).epsilon, model_epsilon(laws, pairs)
-        facts[f"{name}: DP ε (exactpml, reference)"] = f"{dp}, {dp_reference}"
-        verified = verified and dp == dp_reference == LogValue((1 / alpha) ** studies)
+        held, found = _non_participation_facts(population, studies, alpha, designs, ctx.mutant)
+        facts.update(found)
+        verified = verified and held
     shown = {name: str(value) for name, value in facts.items()}
     ranges = (
         f"{len(instances)} instances, population {min(i[0] for i in instances)}-"
@@ -357,7 +381,23 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
         f"{max(i[1] for i in instances)} studies, α from {min(i[2] for i in instances)} to "
         f"{max(i[2] for i in instances)}"
     )
+    random_scenarios = property_holds(
+        ctx,
+        st.tuples(st.sampled_from(_SCENARIO_SIZES), _SCENARIO_ALPHAS),
+        lambda instance: _non_participation_facts(
+            *instance[0], instance[1], None, ctx.mutant
+        )[0],
+        describe="random scenarios (population <= 2, k <= 3 studies, every design, α in "
+        "(0, 1) with denominator <= 20): exactpml's model = the definition's, ε given m = "
+        "m·log(1/α) for every m, DP ε = k·log(1/α), exactpml = reference",
+        explain=lambda instance: str(
+            _non_participation_facts(*instance[0], instance[1], None, ctx.mutant)[1]
+        ),
+        examples=min(ctx.examples, 10 if ctx.profile == "quick" else 30),
+        small_scope=False,
+    )
     return [
+        random_scenarios,
         sharpness_evidence(
             "loss ≤ m·ε given the participation bound m",
             attained=verified,

@@ -96,7 +96,7 @@ CLAIMS: tuple[Claim, ...] = (
             "count bound) and check that the loss is bounded in terms of that bound, not the "
             'number of studies; or report "not checkable: statement lost".'
         ),
-        kinds=("W",),
+        kinds=("P", "W"),
     ),
 )
 
