@@ -168,9 +168,9 @@ def _summary_text(item: Evidence, previous_domain: str = "") -> str:
 
 
 def _evidence_item(item: Evidence, seen: set[tuple[str, str]], previous_domain: str = "") -> str:
-    mark = {True: "held", False: "\\textbf{failed}", None: "undecided"}[item.passed]
+    mark = {True: "", False: "(\\textbf{failed}) ", None: "(undecided) "}[item.passed]
     text = (
-        f"\\item[{item.kind or '--'}] ({mark}) {math_label(_summary_text(item, previous_domain))}"
+        f"\\item[{item.kind or '--'}] {mark}{math_label(_summary_text(item, previous_domain))}"
     )
     values = []
     fresh = [value for value in item.values if (value.name, value.text) not in seen]
