@@ -50,6 +50,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core import boundary as _boundary
 from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.bounds import BoundExceeded, big_integer_printing, current_bounds, exceeded
 from exactpml.core.display import exact_text
@@ -546,3 +547,6 @@ def _json_value(value: Any) -> Any:
             "value JSON can hold (exact numbers, strings, lists and dicts are)"
         )
     return converted
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -38,10 +38,13 @@ from exactpml.core.exact import (
     exact_quotient,
     exact_sum,
 )
-from exactpml.core.foreign import exactpml_errors
+from exactpml.core.boundary import unguarded
+from exactpml.core.foreign import exactpml_errors, translated
 from exactpml.errors import InvalidArgument
 
 __all__ = ["Mechanism"]
+
+_INNER_LOOP = "read per entry on inner loops; translates a hostile label's errors itself"
 
 Label = Hashable
 
@@ -356,6 +359,7 @@ class Mechanism:
         return cls.deterministic(lambda x: x, inputs, name="identity")
 
     # --- access -----------------------------------------------------------------------
+    @unguarded(_INNER_LOOP)
     def input_position(self, x: Label) -> int:
         """The row index of input ``x`` (``InvalidArgument`` naming it when unknown)."""
         try:
@@ -365,7 +369,10 @@ class Mechanism:
                 f"input {abbreviated_repr(x)} is not in the mechanism's inputs "
                 f"{abbreviated_repr(list(self.inputs))}"
             ) from None
+        except Exception as error:  # a label whose hash or == raises
+            raise translated(error, f"input {abbreviated_repr(x)}") from None
 
+    @unguarded(_INNER_LOOP)
     def output_position(self, y: Label) -> int:
         """The column index of output ``y`` (``InvalidArgument`` naming it when unknown)."""
         try:
@@ -375,17 +382,22 @@ class Mechanism:
                 f"output {abbreviated_repr(y)} is not in the mechanism's outputs "
                 f"{abbreviated_repr(list(self.outputs))}"
             ) from None
+        except Exception as error:  # a label whose hash or == raises
+            raise translated(error, f"output {abbreviated_repr(y)}") from None
 
+    @unguarded(_INNER_LOOP)
     def probability(self, x: Label, y: Label) -> Scalar:
         """p(y | x)."""
         return self.rows[self.input_position(x)][self.output_position(y)]
 
+    @unguarded(_INNER_LOOP)
     def row(self, x: Label) -> Distribution:
         """P_{Y|X=x} as a Distribution over the outputs."""
         return Distribution._trusted(
             self.outputs, self.rows[self.input_position(x)], self.conditions
         )
 
+    @unguarded(_INNER_LOOP)
     def column(self, y: Label) -> tuple[Scalar, ...]:
         """``(p(y|x) for x in inputs)``."""
         position = self.output_position(y)
@@ -406,6 +418,7 @@ class Mechanism:
         """The integer-matrix form used by the fast paths (None for symbolic kernels)."""
         return self._integer
 
+    @unguarded("the cache of every measure's per-prior results, read on each call")
     def derived(self, key: Any, compute: Any, *, keep: int = 8) -> Any:
         """A value derived from this (immutable) kernel, computed once per ``key``.
 

@@ -40,6 +40,7 @@ from flint import arb, ctx, fmpq, fmpq_poly
 
 from exactpml.continuous import ContinuousMechanism
 from exactpml.continuous.expsums import ExpSum, Piece, ratio_candidates
+from exactpml.core import boundary as _boundary
 from exactpml.core import certify
 from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import current_bounds
@@ -501,3 +502,6 @@ def _prove_atom_below_by_polynomials(
                 queue.append((low, middle, depth + 1))
                 queue.append((middle, high, depth + 1))
     return boxes
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -34,6 +34,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core import boundary as _boundary
 from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.exact import lowest_terms, to_sympy
 from exactpml.core.logvalue import LogValue
@@ -171,3 +172,6 @@ def chernoff_bound(n: int, m: int, p: object, *, output: int = 1) -> sympy.Expr:
     if q == r:
         return sympy.oo
     return -sympy.log(1 - sympy.exp(-size * bernoulli_kl(q, r)))
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary
