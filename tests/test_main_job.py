@@ -1,7 +1,8 @@
 """The README's main job, end to end: ``python -m proofs_check`` checks every claim.
 
 Runs the real command in a subprocess (``--quick``, so it fits in CI) and requires every
-claim of the catalog to be PASSED or PROVED and the JSON report to be complete and deterministic.
+claim of the catalog to be PASSED or PROVED (a proof engine certified a named part over a
+stated domain) and the JSON report to be complete and deterministic.
 """
 
 import json

@@ -3,9 +3,10 @@
 For every (registered claim, mutant) of the demo registries (the default registry's, all
 modules of ``proofs_check.claims``, for four seeds in ``test_mutant_families.py``), running the check with the mutant
 must give FAILED with a non-empty exact counterexample: a check that passes its mutant
-cannot fail, which is a defect.  Un-mutated, every check must PASS under the quick
-profile, except checks that declare the source's statement false (``known_false``),
-which must FAIL with their counterexample.
+cannot fail, which is a defect.  Un-mutated, every check must PASS (or be PROVED: a proof
+engine certified a part over a stated domain, which is stronger) under the quick profile,
+except checks that declare the source's statement false (``known_false``), which must FAIL
+with their counterexample.
 """
 
 from __future__ import annotations

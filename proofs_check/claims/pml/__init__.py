@@ -13,5 +13,7 @@ and :mod:`proofs_check.reference.dp`.  Modules (each registers its checks when i
 - :mod:`.example_3_1`: ``pml.ex_3_1`` (quantized sample mean vs first row);
 - :mod:`.section_4`: ``pml.thm_4_2``, ``pml.thm_4_5`` (DP and free-lunch privacy as PML);
 - :mod:`.correlated_entries`: ``pml.thm_4_3`` (DP leaking almost all of an entry);
-- :mod:`.laplace_counting_query`: ``pml.prop_4_6`` (the Laplace counting query).
+- :mod:`.laplace_counting_query`: ``pml.prop_4_6`` (the Laplace counting query);
+- :mod:`._proofs`: the source's quantities over every prior and kernel of a fixed size, for
+  the proof engines (PROVED parts and strengthenings of the checks above).
 """

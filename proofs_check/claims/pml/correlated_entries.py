@@ -42,6 +42,7 @@ from proofs_check import (
     reference,
     witness_evidence,
 )
+from proofs_check.claims.pml._proofs import Strengthening, strengthenings
 from proofs_check.claims.pml._ratios import infinite
 
 __all__ = ["thm_4_3"]
@@ -132,6 +133,19 @@ def _dp_verified(epsilon: sympy.Expr, n: int) -> tuple[bool, LogValue]:
     return same, value
 
 
+def _thm_4_3_strengthenings() -> list[Strengthening]:
+    """δ = 0: the construction's l(D_i->n) = log 2/(1 + e^{-nε}) reaching ε_max(D_i) = log 2."""
+    epsilon = sympy.Symbol("epsilon")
+    n = sympy.Symbol("n", integer=True)
+    return [Strengthening(
+        "zero_delta",
+        "l(D_i->y) >= ε_max(D_i) (δ = 0) for the construction: log 2/(1 + e^{-nε}) >= log 2",
+        "every ε > 0 and every n in {1, ..., 20} (the construction's output y = n)",
+        sympy.log(2), sympy.log(2 / (1 + sympy.exp(-n * epsilon))),
+        {epsilon: sympy.Interval.open(0, sympy.oo), n: sympy.Interval(1, 20)},
+    )]
+
+
 @check(
     "pml.thm_4_3",
     mutants={
@@ -139,6 +153,9 @@ def _dp_verified(epsilon: sympy.Expr, n: int) -> tuple[bool, LogValue]:
         "dropped)",
         "one_entry_fewer": "the construction with n - 1 entries",
         "delta_sign_flipped": "l(D_i->y) > ε_max(D_i) + δ instead of - δ",
+    },
+    strengthenings={
+        "zero_delta": "l(D_i->y) >= ε_max(D_i): δ = 0 (the construction reaches the maximum)",
     },
 )
 def thm_4_3(ctx: CheckContext) -> list[Evidence]:
@@ -160,6 +177,8 @@ def thm_4_3(ctx: CheckContext) -> list[Evidence]:
            l(D_1->n) (continuous output, the two support rows) equal to the closed form,
            and l(D_1->n) > log 2 - δ certified by interval enclosures, with the margin
            shown to 12 digits.
+        Strengthening: δ = 0 (the construction reaching ε_max(D_i) = log 2): refuted (sharp).
+           Not PROVED: the theorem is existential (a construction for each (ε, δ)).
     """
     independent = ctx.mutant == "independent_entries"
 
@@ -219,4 +238,6 @@ def thm_4_3(ctx: CheckContext) -> list[Evidence]:
                 counterexample=None if holds else problem,
             )
         )
+    if ctx.mutant is None:
+        evidence += strengthenings(_thm_4_3_strengthenings())
     return evidence

@@ -35,6 +35,8 @@ from proofs_check import (
     witness_evidence,
 )
 from proofs_check import reference as ref
+from proofs_check.claims.pml import _proofs
+from proofs_check.claims.pml._proofs import ProofPart, Strengthening, changes
 from proofs_check.claims.pml._ratios import column_ratio
 
 __all__ = ["prop_3_6", "prop_3_8"]
@@ -162,6 +164,30 @@ _PROP_3_6_WITNESSES: tuple[
 )
 
 
+_LAMBDA = sympy.Symbol("lambda")
+
+
+def _prop_3_6_strengthenings() -> list[Strengthening]:
+    """H_inf(P_W) < H_inf(P_U) already for λ > (99/100) threshold (A.3's W, u* = 0, U with 3
+    values)."""
+    masses = sympy.symbols("m_0 m_1 m_2")
+    largest = sympy.Max(*masses)
+    threshold = (largest - masses[0]) / (1 - masses[0])
+    w = [_LAMBDA + (1 - _LAMBDA) * masses[0], (1 - _LAMBDA) * masses[1],
+         (1 - _LAMBDA) * masses[2]]
+    return [Strengthening(
+        "lower_threshold",
+        "H_inf(P_W) < H_inf(P_U) for λ in ((99/100) threshold, 1) (the threshold shrunk)",
+        "every law P_U on 3 values with H_inf(P_U) > 0 (max p_U < 1), u* = 0, and every λ in "
+        "((99/100)(max p_U - p_U(u*))/(1 - p_U(u*)), 1)",
+        largest, sympy.Max(*w),
+        {**{mass: sympy.Interval(0, 1) for mass in masses}, _LAMBDA: sympy.Interval.Ropen(0, 1)},
+        (sympy.Eq(sympy.Add(*masses), 1), sympy.Lt(largest, 1),
+         sympy.Gt(_LAMBDA, sympy.Rational(99, 100) * threshold)),
+        strict=True,
+    )]
+
+
 @check(
     "pml.prop_3_6",
     mutants={
@@ -169,6 +195,9 @@ _PROP_3_6_WITNESSES: tuple[
         "other_value": "W built around a value u other than the disclosed u*",
         "constant_allowed": "U may be constant (hypothesis H_inf(P_U) > 0 dropped)",
         "threshold_halved": "λ > threshold/2 suffices (the threshold's constant halved)",
+    },
+    strengthenings={
+        "lower_threshold": "λ > (99/100) threshold suffices (the threshold shrunk by 1/100)",
     },
 )
 def prop_3_6(ctx: CheckContext) -> list[Evidence]:
@@ -191,6 +220,9 @@ def prop_3_6(ctx: CheckContext) -> list[Evidence]:
            library's W has the masses of A.3, H_inf(P_W) < H_inf(P_U), and W is disclosed
            (Bayes' rule here, and the library's ``discloses``); at λ = threshold,
            max p_W = max p_U.
+        Strengthening (z3): λ > (99/100) threshold suffices: sharp.  Not PROVED: under the
+           ``constant_allowed`` mutant the λ-range of a constant U is empty or undefined
+           (threshold 0/0), so no prover statement of the mutant can be refuted.
     """
     inclusive = ctx.mutant == "threshold_inclusive"
     other_value = ctx.mutant == "other_value"
@@ -294,6 +326,7 @@ def prop_3_6(ctx: CheckContext) -> list[Evidence]:
             explain=lambda instance: "; ".join(failures(instance, with_library_threshold=True)),
             examples=min(ctx.examples, _SYMBOLIC_EXAMPLES),
         ),
+        *(_proofs.strengthenings(_prop_3_6_strengthenings()) if ctx.mutant is None else []),
     ]
 
 
@@ -326,6 +359,127 @@ def _infinite_capacity(draw: st.DrawFn, *, full_support: bool) -> tuple[Mechanis
     return _with_private_output(mechanism, x0, weight, "z"), prior
 
 
+_ALPHA = sympy.Symbol("alpha")
+
+
+def _largest_leakage(prior: tuple[sympy.Expr, ...], channel: object,
+                     support: tuple[int, ...] | None = None) -> sympy.Expr:
+    """exp max_y l(X->y) over the two outputs (Thm 2.4's closed form)."""
+    return sympy.Max(*(_proofs.pml_ratio(prior, channel, y, support=support)  # type: ignore
+                       for y in range(2)))
+
+
+def _infinite_capacity_part(ctx: CheckContext) -> ProofPart:
+    """C = oo implies max_y l(X->y) >= log 1/(1 - p_min): every 2×2 kernel with a column
+    mixing zero and non-zero (relabelled: p(0|0) = 0 < p(0|1)); mutants: 1/p_min, or a prior
+    with a zero (3 inputs, p_2 = 0, the mixing column at the zero-mass input)."""
+    if ctx.mutant == "support_only":
+        s = _proofs.finite(3, 2, full_support=False)
+        support = (0, 1)
+        variables = s.pinned({s.prior[2]: 0, s.channel[2][0]: 0})
+        hypotheses = s.with_hypotheses(
+            sympy.Gt(s.prior[0], 0), sympy.Gt(s.prior[1], 0), sympy.Gt(s.channel[0][0], 0),
+            *(sympy.Gt(_proofs.output_mass(s.prior, s.channel, y), 0) for y in range(2)))
+        p_min = sympy.Min(s.prior[0], s.prior[1])
+        domain = ("every prior (p_0, p_1, 0) with p_0, p_1 > 0 (p_min over the support), every "
+                  "3×2 kernel with p(0|2) = 0 < p(0|0) (C = oo) whose outputs both have "
+                  "positive probability")
+    else:
+        s = _proofs.finite(2, 2)
+        support = None
+        variables = s.pinned({s.channel[0][0]: 0})
+        hypotheses = s.with_hypotheses(sympy.Gt(s.channel[1][0], 0))
+        p_min = sympy.Min(*s.prior)
+        domain = ("every 2×2 kernel with C = oo (relabelled so that p(0|0) = 0 < p(0|1)) and "
+                  "every full-support prior on 2 inputs")
+    bound, text = ((1 / p_min, "log 1/p_min") if ctx.mutant == "bound_one_over_p_min"
+                   else (1 / (1 - p_min), "log 1/(1 - p_min)"))
+    return ProofPart(
+        f"C = oo implies max_y l(X->y) >= {text}"
+        + (" (p_min over supp P_X)" if ctx.mutant == "support_only" else ""),
+        domain, sympy.log(bound), sympy.log(_largest_leakage(s.prior, s.channel, support)),
+        variables, hypotheses,
+    )
+
+
+_ALPHA_DOMAIN = ("every full-support prior on 3 inputs with x_min = 0 (every prior, by "
+                 "relabelling)")
+
+
+def _alpha_mechanism() -> tuple[tuple[sympy.Symbol, ...], list[list[sympy.Expr]],
+                                  dict[sympy.Symbol, sympy.Set], tuple[sympy.Basic, ...]]:
+    """A.5's mechanism on a full-support prior with x_min = 0: p(0|x_min) = 0,
+    p(1|x_min) = 1, p(0|x) = α, p(1|x) = 1 - α otherwise; α in (0, 1]."""
+    s = _proofs.finite(3, 2)
+    prior = s.prior
+    rows = [[sympy.Integer(0), sympy.Integer(1)]] + [[_ALPHA, 1 - _ALPHA]] * 2
+    variables = {symbol: sympy.Interval.Lopen(0, 1) for symbol in prior}
+    variables[_ALPHA] = sympy.Interval.Lopen(0, 1)
+    hypotheses = (sympy.Eq(sympy.Add(*prior), 1), sympy.Le(prior[0], prior[1]),
+                  sympy.Le(prior[0], prior[2]))
+    return prior, rows, variables, hypotheses
+
+
+def _prop_3_8_parts(ctx: CheckContext) -> list[ProofPart]:
+    """The lower bound under C = oo; A.5's leakages; the α-range meets the bound exactly."""
+    parts: list[ProofPart] = []
+    if changes(ctx, "bound_one_over_p_min", "support_only"):
+        parts.append(_infinite_capacity_part(ctx))
+    prior, rows, variables, hypotheses = _alpha_mechanism()
+    p_min = sympy.Min(*prior)
+    target = 1 / (1 - p_min)
+    largest = sympy.log(_largest_leakage(prior, rows))
+    if changes(ctx):
+        parts.append(ProofPart(
+            "the α-mechanism has l(X->0) = log 1/(1 - p_min) and l(X->1) = log 1/(1 - α(1 - "
+            "p_min)): |exp l(X->0) - 1/(1 - p_min)| + |exp l(X->1) - 1/(1 - α(1 - p_min))| <= 0",
+            _ALPHA_DOMAIN + " and every α in (0, 1]",
+            sympy.Abs(_proofs.pml_ratio(prior, rows, 0) - target)
+            + sympy.Abs(_proofs.pml_ratio(prior, rows, 1) - 1 / (1 - _ALPHA * (1 - p_min))),
+            0, variables, hypotheses,
+        ))
+    if changes(ctx, "range_doubled"):
+        factor = 2 if ctx.mutant == "range_doubled" else 1
+        top = sympy.Min(1, factor * p_min / (1 - p_min))
+        text = "2 p_min" if factor == 2 else "p_min"
+        parts.append(ProofPart(
+            f"the α-mechanism meets (log 1/(1 - p_min), P_X)-PML for α in (0, min(1, {text}/(1 - "
+            "p_min))]: max_y l(X->y) <= log 1/(1 - p_min)",
+            _ALPHA_DOMAIN + f" and every α in (0, min(1, {text}/(1 - p_min))]",
+            largest, sympy.log(target), variables, (*hypotheses, sympy.Le(_ALPHA, top)),
+        ))
+    if changes(ctx, "range_p_min"):
+        narrow = ctx.mutant == "range_p_min"
+        top = sympy.Min(1, p_min if narrow else p_min / (1 - p_min))
+        text = "min(1, p_min)" if narrow else "min(1, p_min/(1 - p_min))"
+        parts.append(ProofPart(
+            f"the α-range is exactly (0, {text}]: above it max_y l(X->y) > log 1/(1 - p_min)",
+            _ALPHA_DOMAIN + f" and every α in ({text}, 1]",
+            sympy.log(target), largest, variables, (*hypotheses, sympy.Gt(_ALPHA, top)),
+            strict=True,
+        ))
+    return parts
+
+
+def _prop_3_8_strengthenings() -> list[Strengthening]:
+    """The lower bound under C = oo strict, and raised by log(101/100)."""
+    s = _proofs.finite(2, 2)
+    variables = s.pinned({s.channel[0][0]: 0})
+    hypotheses = s.with_hypotheses(sympy.Gt(s.channel[1][0], 0))
+    largest = sympy.log(_largest_leakage(s.prior, s.channel))
+    bound = 1 / (1 - sympy.Min(*s.prior))
+    domain = ("every 2×2 kernel with C = oo (p(0|0) = 0 < p(0|1)) and every full-support "
+              "prior on 2 inputs")
+    return [
+        Strengthening("strict_lower_bound", "C = oo implies max_y l(X->y) > log 1/(1 - p_min)",
+                      domain, sympy.log(bound), largest, variables, hypotheses, strict=True),
+        Strengthening("raised_lower_bound",
+                      "C = oo implies max_y l(X->y) >= log 1/(1 - p_min) + log(101/100)",
+                      domain, sympy.log(sympy.Rational(101, 100) * bound), largest, variables,
+                      hypotheses),
+    ]
+
+
 @check(
     "pml.prop_3_8",
     mutants={
@@ -334,6 +488,12 @@ def _infinite_capacity(draw: st.DrawFn, *, full_support: bool) -> tuple[Mechanis
         "support_only": "priors with zeros allowed, p_min over the support (hypothesis P_X in "
         "𝒫_X dropped)",
         "range_p_min": "the α-range is (0, min(1, p_min)] (p_min instead of p_min/(1 - p_min))",
+    },
+    strengthenings={
+        "strict_lower_bound": "C = oo implies max_y l(X->y) > log 1/(1 - p_min) (>= made "
+        "strict)",
+        "raised_lower_bound": "C = oo implies max_y l(X->y) >= log 1/(1 - p_min) + log(101/100) "
+        "(the bound raised)",
     },
 )
 def prop_3_8(ctx: CheckContext) -> list[Evidence]:
@@ -357,6 +517,12 @@ def prop_3_8(ctx: CheckContext) -> list[Evidence]:
            P(U = 1 | y = 0) = 1 (Bayes' rule).
         W: the prior (1/2, 1/3, 1/6): α-range (0, 1/5] (hand: p_min/(1 - p_min) = 1/5);
            at α = 1/5 both leakages equal log(6/5) and y = 0 discloses U.
+        C (proofs, z3): C = oo implies max_y l(X->y) >= log 1/(1 - p_min) for every 2×2
+           kernel with C = oo and every full-support prior; A.5's two leakages, the bound for
+           α in (0, min(1, p_min/(1 - p_min))] and its failure above, for every full-support
+           prior on 3 inputs.  Each mutant changes a proved part (``support_only``: the prior
+           (p_0, p_1, 0)), refuted.
+        Strengthenings: the lower bound strict, or raised by log(101/100): sharp.
     """
     support_only = ctx.mutant == "support_only"
 
@@ -456,7 +622,7 @@ def prop_3_8(ctx: CheckContext) -> list[Evidence]:
         },
         kind="W",
     )
-    return [
+    evidence = [
         sharp,
         property_holds(
             ctx,
@@ -495,3 +661,7 @@ def prop_3_8(ctx: CheckContext) -> list[Evidence]:
             else f"range {derived}, leakages {leakages}; {'; '.join(problems)}",
         ),
     ]
+    evidence += _proofs.proof_parts(_prop_3_8_parts(ctx))
+    if ctx.mutant is None:
+        evidence += _proofs.strengthenings(_prop_3_8_strengthenings())
+    return evidence

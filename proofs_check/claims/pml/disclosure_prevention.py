@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from fractions import Fraction
 
+import sympy
 from hypothesis import strategies as st
 
 from exactpml import (
@@ -42,6 +43,7 @@ from proofs_check import (
     witness_evidence,
 )
 from proofs_check import reference as ref
+from proofs_check.claims.pml import _proofs
 from proofs_check.claims.pml._instances import (
     edge_cases,
     finite_capacity_mechanisms,
@@ -50,6 +52,7 @@ from proofs_check.claims.pml._instances import (
     private_leaning_mechanisms,
 )
 from proofs_check.claims.pml._measures import is_disclosed
+from proofs_check.claims.pml._proofs import Finite, ProofPart, Strengthening, changes
 
 __all__ = ["cor_3_10", "thm_3_5", "thm_3_7"]
 
@@ -92,6 +95,137 @@ _THM_3_5_EDGE_CASES: tuple[Thm35Instance, ...] = (
 """Instances random search rarely reaches, each at the edge of one hypothesis of Thm 3.5."""
 
 
+_R = sympy.Symbol("r")
+"""e^ε of (ε, P_X)-PML: every real ε."""
+_EVERY_EPSILON = sympy.Interval.open(0, sympy.oo)
+
+
+def _entropy_chain(s: Finite, *, half: bool = False) -> tuple[sympy.Expr, sympy.Expr,
+                                                            sympy.Expr, sympy.Expr]:
+    """H_inf(P_{U|Y=y}), H_inf(P_U), l(U->y) (halved for the mutant) and l(X->y) at y = 0,
+    from the definitions (Def 2.1, Thm 2.4)."""
+    after = _proofs.attribute_posterior(s.prior, s.channel, s.attribute, 0)
+    before = _proofs.attribute_law(s.prior, s.attribute)
+    about_u = sympy.log(_proofs.attribute_pml_ratio(s.prior, s.channel, s.attribute, 0))
+    return (
+        -sympy.log(sympy.Max(*after)),
+        -sympy.log(sympy.Max(*before)),
+        about_u / 2 if half else about_u,
+        sympy.log(_proofs.pml_ratio(s.prior, s.channel, 0)),
+    )
+
+
+_CHAIN_DOMAIN = (
+    "every kernel P_{Y|X} with 2 inputs and any number of outputs (the column of y ranges "
+    "over [0, 1]^2) at every output y with p_Y(y) > 0, every attribute kernel P_{U|X} with 2 "
+    "values both of positive probability, and every full-support prior on 2 inputs"
+)
+
+
+def _chain_hypotheses(s: Finite) -> tuple[sympy.Basic, ...]:
+    return s.with_hypotheses(
+        sympy.Gt(_proofs.output_mass(s.prior, s.channel, 0), 0),
+        *(sympy.Gt(mass, 0) for mass in _proofs.attribute_law(s.prior, s.attribute)),
+    )
+
+
+def _not_disclosed_part(ctx: CheckContext) -> ProofPart:
+    """(ε, P_X)-PML and H_inf(P_U) > ε imply max_u Q_{U|Y=y}(u) < 1 at every output of
+    positive Q-probability; mutants: H_inf(P_U) >= ε, or P_X without full support."""
+    if ctx.mutant == "prior_with_zeros":
+        # P_X = (1, 0): the only produced output is y = 1 when p(0|0) = 0, and
+        # l(X->1) = log max_{x in supp P_X} p(1|x)/p_Y(1) = 0 (support {0}).
+        s = _proofs.finite(2, 2, attribute_values=2, adversary=True, full_support=False)
+        variables = s.pinned({s.prior[0]: 1, s.prior[1]: 0, s.channel[0][0]: 0})
+        leakages = [_proofs.pml_ratio(s.prior, s.channel, 1, support=(0,))]
+        domain = ("P_X = (1, 0) (no full support), every 2×2 kernel with p(0|0) = 0 (so y = 1 "
+                  "is the only output of positive P-probability and l(X->1) = 0), every "
+                  "attribute kernel with 2 values, every full-support Q_X, every ε, at y = 0")
+    else:
+        s = _proofs.finite(2, 2, attribute_values=2, adversary=True)
+        variables = dict(s.variables)
+        leakages = [_proofs.pml_ratio(s.prior, s.channel, y) for y in range(2)]
+        domain = ("every 2×2 kernel P_{Y|X} whose outputs both have positive P-probability, "
+                  "every attribute kernel P_{U|X} with 2 values, every full-support P_X and Q_X "
+                  "on 2 inputs, every ε, at every output y with q_Y(y) > 0 (y = 0; the other "
+                  "by relabelling)")
+    variables[_R] = _EVERY_EPSILON
+    produced = [sympy.Gt(_proofs.output_mass(s.prior, s.channel, y), 0)
+                for y in range(2) if ctx.mutant != "prior_with_zeros"]
+    at_least = ctx.mutant == "entropy_at_epsilon"
+    entropy = 1 / sympy.Max(*_proofs.attribute_law(s.prior, s.attribute))
+    return ProofPart(
+        "(ε, P_X)-PML and H_inf(P_U) " + (">=" if at_least else ">") + " ε imply U not "
+        "disclosed to any full-support Q_X: max_u Q_{U|Y=y}(u) < 1"
+        + (" (P_X may lack full support)" if ctx.mutant == "prior_with_zeros" else ""),
+        domain,
+        sympy.Max(*_proofs.attribute_posterior(s.adversary, s.channel, s.attribute, 0)),
+        1,
+        variables,
+        s.with_hypotheses(
+            *produced,
+            sympy.Gt(_proofs.output_mass(s.adversary, s.channel, 0), 0),
+            *(sympy.Le(leakage, _R) for leakage in leakages),
+            sympy.Ge(entropy, _R) if at_least else sympy.Gt(entropy, _R),
+        ),
+        strict=True,
+    )
+
+
+def _thm_3_5_parts(ctx: CheckContext) -> list[ProofPart]:
+    """(A.2) as two inequalities (2 inputs, U with 2 values) and the non-disclosure."""
+    parts: list[ProofPart] = []
+    s = _proofs.finite(2, 2, attribute_values=2)
+    if changes(ctx, "half_leakage"):
+        half = ctx.mutant == "half_leakage"
+        remaining, entropy, about_u, _ = _entropy_chain(s, half=half)
+        parts.append(ProofPart(
+            "(A.2) H_inf(P_{U|Y=y}) >= H_inf(P_U) - " + ("l(U->y)/2" if half else "l(U->y)"),
+            _CHAIN_DOMAIN, entropy - about_u, remaining, s.variables, _chain_hypotheses(s),
+        ))
+    if changes(ctx):
+        _, entropy, about_u, about_x = _entropy_chain(s)
+        parts.append(ProofPart(
+            "(A.2) H_inf(P_U) - l(U->y) >= H_inf(P_U) - l(X->y)",
+            _CHAIN_DOMAIN, entropy - about_x, entropy - about_u, s.variables,
+            _chain_hypotheses(s),
+        ))
+    if changes(ctx, "entropy_at_epsilon", "prior_with_zeros"):
+        parts.append(_not_disclosed_part(ctx))
+    return parts
+
+
+def _thm_3_5_strengthenings() -> list[Strengthening]:
+    """(A.2)'s first inequality strict; non-disclosure already when H_inf(P_U) > ε -
+    log(100/99)."""
+    s = _proofs.finite(2, 2, attribute_values=2)
+    remaining, entropy, about_u, _ = _entropy_chain(s)
+    t = _proofs.finite(2, 2, attribute_values=2, adversary=True)
+    leakages = [_proofs.pml_ratio(t.prior, t.channel, y) for y in range(2)]
+    entropy_ratio = 1 / sympy.Max(*_proofs.attribute_law(t.prior, t.attribute))
+    return [
+        Strengthening(
+            "strict_chain", "(A.2) H_inf(P_{U|Y=y}) > H_inf(P_U) - l(U->y)", _CHAIN_DOMAIN,
+            entropy - about_u, remaining, s.variables, _chain_hypotheses(s), strict=True,
+        ),
+        Strengthening(
+            "entropy_margin",
+            "(ε, P_X)-PML and H_inf(P_U) > ε - log(100/99) imply U not disclosed",
+            "every 2×2 kernel whose outputs both have positive P-probability, every attribute "
+            "kernel with 2 values, every full-support P_X and Q_X on 2 inputs, every ε, at y = 0",
+            sympy.Max(*_proofs.attribute_posterior(t.adversary, t.channel, t.attribute, 0)), 1,
+            {**t.variables, _R: _EVERY_EPSILON},
+            t.with_hypotheses(
+                *(sympy.Gt(_proofs.output_mass(t.prior, t.channel, y), 0) for y in range(2)),
+                sympy.Gt(_proofs.output_mass(t.adversary, t.channel, 0), 0),
+                *(sympy.Le(leakage, _R) for leakage in leakages),
+                sympy.Gt(sympy.Rational(100, 99) * entropy_ratio, _R),
+            ),
+            strict=True,
+        ),
+    ]
+
+
 @check(
     "pml.thm_3_5",
     mutants={
@@ -99,6 +233,12 @@ _THM_3_5_EDGE_CASES: tuple[Thm35Instance, ...] = (
         "entropy_at_epsilon": "H_inf(P_U) >= ε suffices, instead of H_inf(P_U) > ε",
         "prior_with_zeros": "P_X need not have full support (hypothesis P_X in the set P_X "
         "dropped)",
+    },
+    strengthenings={
+        "strict_chain": "H_inf(P_{U|Y=y}) > H_inf(P_U) - l(U->y) (the first >= of (A.2) made "
+        "strict)",
+        "entropy_margin": "H_inf(P_U) > ε - log(100/99) suffices for non-disclosure (the "
+        "hypothesis H_inf(P_U) > ε weakened)",
     },
 )
 def thm_3_5(ctx: CheckContext) -> list[Evidence]:
@@ -124,6 +264,12 @@ def thm_3_5(ctx: CheckContext) -> list[Evidence]:
            U when P_X lacks full support; H_inf(P_U) = ε exactly).
         P (sharpness): (A.2) is attained with equality throughout, and H_inf(P_U) > ε cannot
            be relaxed to >=: the identity on a uniform bit with U = X.
+        C (proofs, z3): both inequalities of (A.2) for every kernel with 2 inputs, every
+           attribute kernel with 2 values of positive probability and every full-support
+           prior; the non-disclosure for every 2×2 kernel, attribute kernel with 2 values,
+           full-support P_X and Q_X and every ε (written from the definitions, :mod:`._proofs`).
+           Each mutant changes a proved part (``prior_with_zeros``: P_X = (1, 0)), refuted.
+        Strengthenings: the first inequality strict; H_inf(P_U) > ε - log(100/99): both sharp.
     """
     half = ctx.mutant == "half_leakage"
 
@@ -234,6 +380,8 @@ def thm_3_5(ctx: CheckContext) -> list[Evidence]:
             values={name: ", ".join(map(str, v)) for name, v in sharp_values.items()},
             kind="P",
         ),
+        *_proofs.proof_parts(_thm_3_5_parts(ctx)),
+        *(_proofs.strengthenings(_thm_3_5_strengthenings()) if ctx.mutant is None else []),
     ]
 
 
@@ -300,6 +448,94 @@ _THM_3_7_EDGE_CASES: tuple[Thm37Instance, ...] = (
 """Randomized response at the bound, a constant attribute, and an infinite capacity."""
 
 
+def _capacity_ratio(channel: tuple[tuple[sympy.Symbol, ...], ...]) -> sympy.Expr:
+    """exp C = max_y max_{x, x'} p(y|x)/p(y|x') (Def 2.7; every entry positive)."""
+    return sympy.Max(*(
+        channel[x][y] / channel[other][y]
+        for y in range(len(channel[0]))
+        for x in range(len(channel))
+        for other in range(len(channel))
+        if x != other
+    ))
+
+
+def _entropy_bound_expr(s: Finite, mutant: str | None, *, factor: object = 1) -> sympy.Expr:
+    """log(1 + q_min/(1 - q_min) e^{-C}) (mutants: e^{+C}, e^{-C/2}); ``factor`` scales the
+    second term (a strengthening)."""
+    q_min = sympy.Min(*s.prior)
+    capacity = _capacity_ratio(s.channel)
+    scale = {"capacity_sign_flipped": capacity,
+             "half_capacity": 1 / sympy.sqrt(capacity)}.get(mutant or "", 1 / capacity)
+    return sympy.log(1 + factor * q_min / (1 - q_min) * scale)
+
+
+_POSITIVE_DOMAIN = ("every 2×2 kernel P_{Y|X} with positive entries (C < oo) and every "
+                    "full-support Q_X on 2 inputs, V = X (the non-constant function of a binary "
+                    "X, up to relabelling), at y = 0 (the other output by relabelling)")
+
+
+def _thm_3_7_parts(ctx: CheckContext) -> list[ProofPart]:
+    """No non-constant attribute is disclosed when C < oo; the entropy bound for V = X."""
+    parts: list[ProofPart] = []
+    mutant = ctx.mutant
+    if changes(ctx, "infinite_capacity", "constant_attribute"):
+        s = _proofs.finite(2, 2, attribute_values=2, prior_name="q")
+        infinite = mutant == "infinite_capacity"
+        constant = mutant == "constant_attribute"
+        positive = () if infinite else tuple(sympy.Gt(w, 0) for row in s.channel for w in row)
+        entropy = () if constant else (
+            sympy.Lt(sympy.Max(*_proofs.attribute_law(s.prior, s.attribute)), 1),)
+        parts.append(ProofPart(
+            ("C = oo allowed" if infinite else "C < oo") + ": no attribute"
+            + ("" if constant else " with H_inf(Q_U) > 0")
+            + " is disclosed to a full-support Q_X: max_u Q_{U|Y=y}(u) < 1",
+            ("every kernel P_{Y|X} with 2 inputs, "
+             + ("any entries (C = oo allowed)" if infinite else "positive entries (C < oo)")
+             + " and any number of outputs (the column of y ranges over "
+             + ("[0, 1]^2" if infinite else "(0, 1)^2") + ") at every output y with "
+             "q_Y(y) > 0, every attribute kernel P_{U|X} with 2 values"
+             + ("" if constant else " and H_inf(Q_U) > 0")
+             + ", and every full-support Q_X on 2 inputs"),
+            sympy.Max(*_proofs.attribute_posterior(s.prior, s.channel, s.attribute, 0)), 1,
+            s.variables,
+            s.with_hypotheses(*positive, *entropy,
+                              sympy.Gt(_proofs.output_mass(s.prior, s.channel, 0), 0)),
+            strict=True,
+        ))
+    if changes(ctx, "capacity_sign_flipped", "half_capacity"):
+        s = _proofs.finite(2, 2, prior_name="q")
+        exponent = {"capacity_sign_flipped": "{+C}", "half_capacity": "{-C/2}"}.get(
+            mutant or "", "{-C}")
+        parts.append(ProofPart(
+            f"H_inf(Q_{{V|Y=y}}) >= log(1 + q_min/(1-q_min) e^{exponent}) for non-constant "
+            "deterministic V",
+            _POSITIVE_DOMAIN,
+            _entropy_bound_expr(s, mutant),
+            -sympy.log(sympy.Max(*_proofs.posterior(s.prior, s.channel, 0))),
+            s.variables,
+            s.with_hypotheses(*(sympy.Gt(w, 0) for row in s.channel for w in row)),
+        ))
+    return parts
+
+
+def _thm_3_7_strengthenings() -> list[Strengthening]:
+    """The entropy bound strict, and with its second term raised by 1/100."""
+    s = _proofs.finite(2, 2, prior_name="q")
+    remaining = -sympy.log(sympy.Max(*_proofs.posterior(s.prior, s.channel, 0)))
+    positive = s.with_hypotheses(*(sympy.Gt(w, 0) for row in s.channel for w in row))
+    return [
+        Strengthening("strict_entropy_bound",
+                      "H_inf(Q_{V|Y=y}) > log(1 + q_min/(1-q_min) e^{-C})", _POSITIVE_DOMAIN,
+                      _entropy_bound_expr(s, None), remaining, s.variables, positive,
+                      strict=True),
+        Strengthening("raised_entropy_bound",
+                      "H_inf(Q_{V|Y=y}) >= log(1 + (101/100) q_min/(1-q_min) e^{-C})",
+                      _POSITIVE_DOMAIN,
+                      _entropy_bound_expr(s, None, factor=sympy.Rational(101, 100)), remaining,
+                      s.variables, positive),
+    ]
+
+
 @check(
     "pml.thm_3_7",
     mutants={
@@ -307,6 +543,12 @@ _THM_3_7_EDGE_CASES: tuple[Thm37Instance, ...] = (
         "constant_attribute": "constant attributes allowed (hypothesis H_inf(Q_U) > 0 dropped)",
         "capacity_sign_flipped": "the bound with e^{+C} instead of e^{-C}",
         "half_capacity": "the bound with e^{-C/2} instead of e^{-C} (the constant halved)",
+    },
+    strengthenings={
+        "strict_entropy_bound": "H_inf(Q_{V|Y=y}) > log(1 + q_min/(1-q_min) e^{-C}) (>= made "
+        "strict)",
+        "raised_entropy_bound": "H_inf(Q_{V|Y=y}) >= log(1 + (101/100) q_min/(1-q_min) e^{-C}) "
+        "(the constant raised)",
     },
 )
 def thm_3_7(ctx: CheckContext) -> list[Evidence]:
@@ -333,6 +575,11 @@ def thm_3_7(ctx: CheckContext) -> list[Evidence]:
         P (sharpness): the entropy bound is attained: randomized response (2/3, 1/3), Q_X
            uniform, V = X gives H_inf(Q_{V|Y=y}) = log(3/2) = log(1 + 1·e^{-log 2}) at both
            outputs.
+        C (proofs, z3): no attribute with 2 values and H_inf(Q_U) > 0 is disclosed, for every
+           kernel with 2 inputs and positive entries and every full-support Q_X; the entropy
+           bound for every 2×2 kernel with positive entries, every full-support Q_X and V = X.
+           Each mutant changes a proved part (C = oo: entries in [0, 1]), refuted.
+        Strengthenings: the entropy bound strict, or with its term raised by 1/100: sharp.
     """
     mutant = ctx.mutant
     infinite = mutant == "infinite_capacity"
@@ -437,6 +684,8 @@ def thm_3_7(ctx: CheckContext) -> list[Evidence]:
             values=sharp,
             kind="P",
         ),
+        *_proofs.proof_parts(_thm_3_7_parts(ctx)),
+        *(_proofs.strengthenings(_thm_3_7_strengthenings()) if mutant is None else []),
     ]
 
 
@@ -453,12 +702,41 @@ _COR_3_10_EDGE_CASES: tuple[tuple[Mechanism, Distribution], ...] = (
 )
 
 
+def _no_singling_out(mutant: str | None, *, margin: object = 1) -> tuple[
+        sympy.Expr, dict[sympy.Symbol, sympy.Set], tuple[sympy.Basic, ...], str]:
+    """max_x P_{X|Y=0}(x) (< 1: no singling out at y = 0), the variables and the hypotheses
+    (ε, P_X)-PML (every l(X->y) <= ε) and ε < H_inf(P_X) (mutants: <=, -log p_min,
+    log |X|; ``margin`` weakens the hypothesis to e^ε < margin/max p_X)."""
+    s = _proofs.finite(3, 2)
+    threshold, text = {
+        "p_min_threshold": (1 / sympy.Min(*s.prior), "-log min_x p_X(x)"),
+        "hartley_threshold": (sympy.Integer(3), "log |X|"),
+    }.get(mutant or "", (margin / sympy.Max(*s.prior), "H_inf(P_X)"))
+    below = sympy.Le(_R, threshold) if mutant == "epsilon_equals_entropy" else sympy.Lt(
+        _R, threshold)
+    hypotheses = s.with_hypotheses(
+        *(sympy.Gt(_proofs.output_mass(s.prior, s.channel, y), 0) for y in range(2)),
+        *(sympy.Le(_proofs.pml_ratio(s.prior, s.channel, y), _R) for y in range(2)),
+        below,
+    )
+    return (sympy.Max(*_proofs.posterior(s.prior, s.channel, 0)),
+            {**s.variables, _R: _EVERY_EPSILON}, hypotheses, text)
+
+
+_SINGLING_DOMAIN = ("every 3×2 kernel P_{Y|X} whose outputs both have positive probability, "
+                    "every full-support prior on 3 inputs and every ε, at y = 0 (the other "
+                    "output by relabelling)")
+
+
 @check(
     "pml.cor_3_10",
     mutants={
         "epsilon_equals_entropy": "ε = H_inf(P_X) allowed instead of ε < H_inf(P_X)",
         "p_min_threshold": "ε < -log min_x p_X(x) suffices (p_min for p_max in the constant)",
         "hartley_threshold": "ε < log |supp P_X| suffices (Hartley for min-entropy)",
+    },
+    strengthenings={
+        "entropy_margin": "ε < H_inf(P_X) + log(101/100) suffices (the hypothesis weakened)",
     },
 )
 def cor_3_10(ctx: CheckContext) -> list[Evidence]:
@@ -477,6 +755,10 @@ def cor_3_10(ctx: CheckContext) -> list[Evidence]:
            Y = 1{X = a} on (1/2, 1/3, 1/6)).
         P (sharpness): ε < H_inf(P_X) cannot be relaxed to ε <= H_inf(P_X): both pinned
            instances have L = H_inf(P_X) = log 2 and single out X.
+        C (proof, z3): max_x P_{X|Y=y}(x) < 1 whenever every l(X->y) <= ε < H_inf(P_X), for
+           every 3×2 kernel with both outputs of positive probability, every full-support prior
+           and every ε; each mutant changes the hypothesis, refuted.
+        Strengthening: ε < H_inf(P_X) + log(101/100) suffices: sharp.
     """
     mutant = ctx.mutant
 
@@ -518,7 +800,7 @@ def cor_3_10(ctx: CheckContext) -> list[Evidence]:
         ref.max_pml_ratio(m, p) == _entropy_ratio(p) and ref.singles_out(m, p)
         for m, p in _COR_3_10_EDGE_CASES
     )
-    return [
+    evidence = [
         property_holds(
             ctx,
             xst.mechanisms_with_prior(full_support=True),
@@ -550,3 +832,17 @@ def cor_3_10(ctx: CheckContext) -> list[Evidence]:
             kind="P",
         ),
     ]
+    certainty, variables, hypotheses, text = _no_singling_out(mutant)
+    relation = "<=" if mutant == "epsilon_equals_entropy" else "<"
+    evidence += _proofs.proof_parts([ProofPart(
+        f"(ε, P_X)-PML with ε {relation} {text} implies no singling out: max_x P_{{X|Y=y}}(x) < 1",
+        _SINGLING_DOMAIN, certainty, 1, variables, hypotheses, strict=True,
+    )])
+    if mutant is None:
+        certainty, variables, hypotheses, _ = _no_singling_out(
+            None, margin=sympy.Rational(101, 100))
+        evidence += _proofs.strengthenings([Strengthening(
+            "entropy_margin", "(ε, P_X)-PML with ε < H_inf(P_X) + log(101/100) implies no "
+            "singling out", _SINGLING_DOMAIN, certainty, 1, variables, hypotheses, strict=True,
+        )])
+    return evidence

@@ -36,6 +36,14 @@ from proofs_check import (
     sharpness_evidence,
 )
 from proofs_check import reference as ref
+from proofs_check.claims.pml import _proofs
+from proofs_check.claims.pml._proofs import (
+    ProofPart,
+    Strengthening,
+    changes,
+    proof_parts,
+    strengthenings,
+)
 from proofs_check.reference import binomial_lower_tail
 
 __all__ = ["binomial_lower_tail", "chernoff_exponent", "ex_3_11"]
@@ -204,12 +212,133 @@ def _twin(factor: int) -> tuple[bool, str | None, int]:
     return True, None, count
 
 
+_N, _M, _K = sympy.symbols("n m k", integer=True)
+_Q = sympy.Symbol("p")
+_CHERNOFF_N = {"quick": 40, "default": 40, "thorough": 100}
+"""Every n up to this (and every admissible m) by integer exhaustion: about 0.1 s per bound
+and p at 40, 0.5-3 s at 100; --thorough adds Figure 1's n = 200, 500 for y = 1 (at n = 1000
+and 2000 the tails, as small as 2^-1000, need more precision than the exhaustion's balls
+give: minutes)."""
+_THOROUGH_FIGURE_N = (200, 500)
+_THOROUGH_TIMEOUT = 60
+"""Seconds per exhaustion at --thorough (each takes 0.1-3.5 s on a quiet core)."""
+_CLOSED_FORM_N = {"quick": 3, "default": 3, "thorough": 8}
+"""The closed form is an exact identity (a tie at every point, decided exactly, about 40 ms
+each): n <= 3."""
+
+
+def _tail(p: sympy.Rational, start: sympy.Expr, stop: sympy.Expr) -> sympy.Expr:
+    """Σ_{start <= k <= stop} C(n, k) p^k (1-p)^{n-k}, as written."""
+    return sympy.Sum(sympy.binomial(_N, _K) * p**_K * (1 - p) ** (_N - _K), (_K, start, stop))
+
+
+def _kl(q: sympy.Expr, r: sympy.Expr) -> sympy.Expr:
+    """D_KL(q || r) = q log(q/r) + (1-q) log((1-q)/(1-r)) for 0 < q < 1 (the text's)."""
+    return q * sympy.log(q / r) + (1 - q) * sympy.log((1 - q) / (1 - r))
+
+
+def _figure_domains(profile: str, *, twin: bool) -> list[tuple[dict[sympy.Symbol, sympy.Set],
+                                                             str]]:
+    """Every n up to a bound; at --thorough Figure 1's n too, for the y = 1 bound (the twin's
+    tails near 1 need more precision than the exhaustion's balls: 9 s at n = 200, minutes at
+    500)."""
+    top = _CHERNOFF_N[profile]
+    domains = [({_N: sympy.Interval(1, top), _M: sympy.Interval(0, top)}, f"every n <= {top}")]
+    if profile == "thorough" and not twin:
+        domains += [({_N: sympy.FiniteSet(n), _M: sympy.Interval(0, n)}, f"n = {n} (Figure 1)")
+                    for n in _THOROUGH_FIGURE_N]
+    return domains
+
+
+def _ex_3_11_parts(ctx: CheckContext) -> list[ProofPart]:
+    """The Chernoff bound and its y = 0 twin on p in {3/10, 1/2} (every n up to a bound), the
+    closed form against the definition (small n), and min_p H_inf(P_{S_i})."""
+    parts: list[ProofPart] = []
+    factor = 2 if ctx.mutant == "doubled_exponent" else 1
+    exponent = "-2n" if factor == 2 else "-n"
+    timeout = _THOROUGH_TIMEOUT if ctx.profile == "thorough" else _proofs.PROOF_TIMEOUT
+    for p in (sympy.Rational(3, 10), sympy.Rational(1, 2)):
+        lower = _tail(p, 0, _M)
+        for variables, where in _figure_domains(ctx.profile, twin=False) if changes(
+                ctx, "doubled_exponent") else ():
+            parts.append(ProofPart(
+                f"l(X->1) = -log(1 - Σ_{{k<=m}} C(n,k)p^k(1-p)^{{n-k}}) <= -log(1 - exp({exponent} "
+                "D_KL(m/n || p))) for m/n <= p",
+                f"p = {p}, {where} and every 1 <= m < pn (m = 0: the bound is the exact value; "
+                "m = pn: it is +oo)",
+                -sympy.log(1 - lower), -sympy.log(1 - sympy.exp(-factor * _N * _kl(_M / _N, p))),
+                variables, (sympy.Ge(_M, 1), sympy.Lt(_M, p * _N)), timeout=timeout,
+            ))
+        for variables, where in _figure_domains(ctx.profile, twin=True) if changes(
+                ctx, "doubled_exponent") else ():
+            parts.append(ProofPart(
+                f"the y = 0 twin: l(X->0) = -log Σ_{{k<=m}} C(n,k)p^k(1-p)^{{n-k}} <= -log(1 - "
+                f"exp({exponent} D_KL(1-(m+1)/n || 1-p))) for (m+1)/n >= p",
+                f"p = {p}, {where} and every m with p < (m+1)/n < 1 ((m+1)/n = p: the bound is "
+                "+oo; (m+1)/n = 1: 0 log 0, on the grid of the C evidence)",
+                -sympy.log(lower),
+                -sympy.log(1 - sympy.exp(-factor * _N * _kl(1 - (_M + 1) / _N, 1 - p))),
+                variables, (sympy.Gt(_M + 1, p * _N), sympy.Lt(_M + 1, _N)), timeout=timeout,
+            ))
+    if changes(ctx, "tail_off_by_one"):
+        shift = 1 if ctx.mutant == "tail_off_by_one" else 0
+        top = _CLOSED_FORM_N[ctx.profile]
+        p = sympy.Rational(3, 10)
+        # Def 2.2 for Y = 1{S > m}: exp l(X->1) = max_x p(1|x)/p_Y(1) = 1/P(S > m) (m < n)
+        parts.append(ProofPart(
+            "the closed form l(X->1) = -log(1 - Σ_{k<=" + ("m-1" if shift else "m")
+            + "} C(n,k)p^k(1-p)^{n-k}) equals the definition log max_x p(1|x)/p_Y(1) = "
+            "-log P(S > m): |exp l(X->1) - 1/(1 - Σ)| <= 0",
+            f"p = 3/10, every n <= {top} and every 0 <= m < n",
+            sympy.Abs(1 / _tail(p, _M + 1, _N) - 1 / (1 - _tail(p, 0, _M - shift))), 0,
+            {_N: sympy.Interval(1, top), _M: sympy.Interval(0, top)}, (sympy.Lt(_M, _N),),
+            timeout=timeout,
+        ))
+    if changes(ctx, "min_at_half"):
+        at_half = ctx.mutant == "min_at_half"
+        parts.append(ProofPart(
+            "min over p in [0.3, 0.7] of H_inf(P_{S_i}) = -log max(p, 1-p) is at least "
+            + ("log 2 (its value at p = 1/2)" if at_half else "-log 0.7 (its value at p = 0.7)")
+            + ": max(p, 1-p) <= " + ("1/2" if at_half else "7/10"),
+            "every p in [3/10, 7/10]",
+            sympy.Max(_Q, 1 - _Q),
+            sympy.Rational(1, 2) if at_half else sympy.Rational(7, 10),
+            {_Q: sympy.Interval(sympy.Rational(3, 10), sympy.Rational(7, 10))},
+        ))
+    return parts
+
+
+def _ex_3_11_strengthenings() -> list[Strengthening]:
+    """The Chernoff bound strict for m >= 1, and with its exponent raised by 1/100 (p = 3/10,
+    every n <= 40)."""
+    p = sympy.Rational(3, 10)
+    variables = {_N: sympy.Interval(1, 40), _M: sympy.Interval(0, 40)}
+    hypotheses = (sympy.Ge(_M, 1), sympy.Lt(_M, p * _N))
+    exact = -sympy.log(1 - _tail(p, 0, _M))
+    domain = "p = 3/10, every n <= 40 and every 1 <= m < pn"
+    return [
+        Strengthening("strict_chernoff", "l(X->1) < -log(1 - exp(-n D_KL(m/n || p))) for m >= 1",
+                      domain, exact, -sympy.log(1 - sympy.exp(-_N * _kl(_M / _N, p))),
+                      variables, hypotheses, strict=True),
+        Strengthening("raised_exponent",
+                      "l(X->1) <= -log(1 - exp(-(101/100) n D_KL(m/n || p)))", domain, exact,
+                      -sympy.log(1 - sympy.exp(-sympy.Rational(101, 100) * _N
+                                               * _kl(_M / _N, p))),
+                      variables, hypotheses),
+    ]
+
+
 @check(
     "pml.ex_3_11",
     mutants={
         "tail_off_by_one": "l(X->1) = -log(1 - Σ_{k<=m-1} ...) (the sum stops one term early)",
         "doubled_exponent": "the Chernoff bounds with exp(-2n D_KL) instead of exp(-n D_KL)",
         "min_at_half": "min over p in [0.3, 0.7] of H_inf(P_{S_i}) is attained at p = 1/2",
+    },
+    strengthenings={
+        "strict_chernoff": "l(X->1) < the Chernoff bound for m >= 1 (<= made strict)",
+        "raised_exponent": "l(X->1) <= -log(1 - exp(-(101/100) n D_KL(m/n || p))) (the "
+        "exponent's constant raised)",
     },
 )
 def ex_3_11(ctx: CheckContext) -> list[Evidence]:
@@ -238,6 +367,13 @@ def ex_3_11(ctx: CheckContext) -> list[Evidence]:
         C: -log 0.7 = 0.36 to 2 certified digits.
         C (sharpness): the Chernoff bound is attained at m = 0 (it is then the exact value
            -log(1 - (1-p)^n)) and strictly above the exact value at every other grid point.
+        C (proofs, integer exhaustion): the Chernoff bound and its y = 0 twin for p in
+           {3/10, 1/2}, every n <= 40 (<= 100 at --thorough, and Figure 1's n = 200, 500
+           for y = 1) and every admissible m (1 <= m < pn; p < (m+1)/n < 1); the closed form
+           against Def 2.2 (-log P(S > m)) for p = 3/10, n <= 3 (8 at --thorough); and
+           min_p H_inf(P_{S_i}) >= -log 0.7 on [0.3, 0.7].  Each mutant changes a proved part,
+           refuted.
+        Strengthenings: the bound strict for m >= 1; the exponent times 101/100.
     """
     factor = 2 if ctx.mutant == "doubled_exponent" else 1
     small = _small_cases(ctx.mutant)
@@ -265,7 +401,7 @@ def ex_3_11(ctx: CheckContext) -> list[Evidence]:
     rounded = certify.decimal(text_value.to_sympy(), 2)
     points = len(FIGURE_P) * len(FIGURE_N) * len(FIGURE_RATIOS)
     at_zero = len(FIGURE_P) * len(FIGURE_N)
-    return [
+    evidence = [
         exact_instances(
             small,
             origin="by 3 routes, equal to (-log(1 - F), -log F) with F = P(S <= m) (text)",
@@ -311,3 +447,7 @@ def ex_3_11(ctx: CheckContext) -> list[Evidence]:
             kind="C",
         ),
     ]
+    evidence += proof_parts(_ex_3_11_parts(ctx))
+    if ctx.mutant is None:
+        evidence += strengthenings(_ex_3_11_strengthenings())
+    return evidence

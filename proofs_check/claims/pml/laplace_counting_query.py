@@ -43,6 +43,13 @@ from proofs_check import (
     limit_evidence,
     witness_evidence,
 )
+from proofs_check.claims.pml._proofs import (
+    ProofPart,
+    Strengthening,
+    changes,
+    proof_parts,
+    strengthenings,
+)
 
 __all__ = ["prop_4_6"]
 
@@ -120,12 +127,111 @@ def _denominator(n: int, b: Fraction, p: Fraction, y: Fraction) -> sympy.Expr:
     )
 
 
+_X, _C, _P = sympy.symbols("x c p")
+_Y1, _Y2 = sympy.symbols("y1 y2")
+_EVERY_C = sympy.Interval.Ropen(0, sympy.Rational(1, 2))
+_SIMPLIFIED_RANGE = {"quick": 1, "default": 1, "thorough": 4}
+"""x = 1/(nb) ranges over (0, this] for the simplified bound (nb >= 1, or nb >= 1/4 at
+--thorough): branch-and-bound closes it in about 0.5 s (2 s) of CPU; its boxes do not close
+near c = 0 for unbounded x (the tie along c = 0 needs ever finer c as x grows)."""
+_SIMPLIFIED_TIMEOUT = {"quick": 10, "default": 10, "thorough": 60}
+"""Wall-clock seconds for it: 45 boxes, each with derivatives (a loaded machine stretches
+0.5 s of CPU to several seconds; an unknown is never a proof)."""
+
+
+def _simplified_gap(x: sympy.Expr, c: sympy.Expr, *, factor: int = 1) -> tuple[sympy.Expr,
+                                                                            sympy.Expr]:
+    """(x - log((1-c) + c e^x), (1 - factor c) x + c^2 x^2 / 2): the bound with
+    x = 1/(nb), and the simplified bound (``factor = 2``: a mutant)."""
+    return x - sympy.log((1 - c) + c * sympy.exp(x)), (1 - factor * c) * x + c**2 * x**2 / 2
+
+
+def _prop_4_6_parts(ctx: CheckContext) -> list[ProofPart]:
+    """B.3's closed forms are at most the bound; the simplified bound; under the
+    ``monotone_step`` mutant, B.3's step itself."""
+    parts: list[ProofPart] = []
+    w = sympy.exp(_X)
+    if changes(ctx, "c_swapped"):
+        swapped = ctx.mutant == "c_swapped"
+        bound = w / (_C + (1 - _C) * w) if swapped else w / ((1 - _C) + _C * w)
+        parts.append(ProofPart(
+            "for y >= 1 and y <= 0, l(D_i->y) (B.3's closed forms log(w/((1-p) + p w)) and "
+            "log(w/(p + (1-p) w)), w = e^{1/(nb)}) <= "
+            + ("1/(nb) - log(c + (1-c) e^{1/(nb)})" if swapped
+               else "1/(nb) - log((1-c) + c e^{1/(nb)})"),
+            "every nb > 0 (x = 1/(nb) in (0, oo)), every c in [0, 1/2) and every p in (c, 1-c)",
+            sympy.log(sympy.Max(w / ((1 - _P) + _P * w), w / (_P + (1 - _P) * w))),
+            sympy.log(bound),
+            {_X: sympy.Interval.open(0, sympy.oo), _C: _EVERY_C,
+             _P: sympy.Interval.open(0, 1)},
+            (sympy.Gt(_P, _C), sympy.Lt(_P, 1 - _C)),
+        ))
+    if changes(ctx, "simplified_constant"):
+        factor = 2 if ctx.mutant == "simplified_constant" else 1
+        top = _SIMPLIFIED_RANGE[ctx.profile]
+        lhs, rhs = _simplified_gap(_X, _C, factor=factor)
+        parts.append(ProofPart(
+            "the simplified bound: 1/(nb) - log((1-c) + c e^{1/(nb)}) <= "
+            + ("(1-2c)" if factor == 2 else "(1-c)") + "/(nb) + c^2/(2 n^2 b^2)",
+            f"every nb >= {sympy.Rational(1, top)} (x = 1/(nb) in (0, {top}]) and every c in "
+            "[0, 1/2)" + (" (--thorough: nb >= 1/4)" if top == 1 else ""),
+            lhs, rhs, {_X: sympy.Interval.Lopen(0, top), _C: _EVERY_C},
+            timeout=_SIMPLIFIED_TIMEOUT[ctx.profile],
+        ))
+    if ctx.mutant == "monotone_step":
+        b, n, p = sympy.Rational(1, 20), 2, sympy.Rational(1, 2)
+
+        def expected(y: sympy.Expr) -> sympy.Expr:  # E_X[exp(-|y - S/n|/b)], S ~ Bin(2, 1/2)
+            return sympy.Add(*(sympy.binomial(n, k) * p**k * (1 - p) ** (n - k)
+                               * sympy.exp(-sympy.Abs(y - sympy.Rational(k, n)) / b)
+                               for k in range(n + 1)))
+
+        parts.append(ProofPart(
+            "B.3's step: y -> E_X[exp(-|y - S/n|/b)] increases on (-oo, p]: E(y1) <= E(y2) for "
+            "y1 <= y2 <= p",
+            "n = 2, p = 1/2, b = 1/20, every y1 <= y2 <= 1/2",
+            expected(_Y1), expected(_Y2),
+            {_Y1: sympy.Interval(-sympy.oo, p), _Y2: sympy.Interval(-sympy.oo, p)},
+            (sympy.Le(_Y1, _Y2),),
+        ))
+    return parts
+
+
+def _prop_4_6_strengthenings() -> list[Strengthening]:
+    """The simplified bound without its c^2 term, with (1-c) shrunk by 99/100, and strict."""
+    lhs, rhs = _simplified_gap(_X, _C)
+    every = {_X: sympy.Interval.open(0, sympy.oo), _C: _EVERY_C}
+    domain = "every nb > 0 (x = 1/(nb) in (0, oo)) and every c in [0, 1/2)"
+    return [
+        Strengthening(
+            "drop_square_term",
+            "1/(nb) - log((1-c) + c e^{1/(nb)}) <= (1-c)/(nb) (the c^2/(2 n^2 b^2) term dropped)",
+            domain, lhs, (1 - _C) * _X, every,
+        ),
+        Strengthening(
+            "shrink_linear_term",
+            "1/(nb) - log((1-c) + c e^{1/(nb)}) <= (99/100)(1-c)/(nb) + c^2/(2 n^2 b^2)",
+            domain, lhs, sympy.Rational(99, 100) * (1 - _C) * _X + _C**2 * _X**2 / 2, every,
+        ),
+        Strengthening(
+            "strict_simplified", "1/(nb) - log((1-c) + c e^{1/(nb)}) < (1-c)/(nb) + "
+            "c^2/(2 n^2 b^2)", domain, lhs, rhs, every, strict=True,
+        ),
+    ]
+
+
 @check(
     "pml.prop_4_6",
     mutants={
         "monotone_step": "B.3's step: y -> E_X[exp(-|y - S/n|/b)] increases on (-oo, p]",
         "c_swapped": "the bound 1/(nb) - log(c + (1-c) e^{1/(nb)}) (c and 1 - c swapped)",
         "simplified_constant": "the simplified bound (1 - 2c)/(nb) + c^2/(2 n^2 b^2)",
+    },
+    strengthenings={
+        "drop_square_term": "the simplified bound without its c^2/(2 n^2 b^2) term",
+        "shrink_linear_term": "the simplified bound with (1-c)/(nb) shrunk to "
+        "(99/100)(1-c)/(nb)",
+        "strict_simplified": "the simplified bound with <= made strict",
     },
 )
 def prop_4_6(ctx: CheckContext) -> list[Evidence]:
@@ -160,6 +266,14 @@ def prop_4_6(ctx: CheckContext) -> list[Evidence]:
         C: the simplified bound (1-c)x + c^2 x^2/2 >= x - log((1-c) + c e^x) at 20 points
            (x = 1/(nb) from 1/1000 to 1000, c in {0, 1/10, 1/4, 49/100}); it holds for all
            x > 0 since e^x >= 1 + x and log(1 + u) >= u - u^2/2 for u >= 0.
+        C (proofs): B.3's closed forms for y >= 1 and y <= 0 are at most the bound, for every
+           nb > 0, c in [0, 1/2) and p in (c, 1-c) (z3, w = e^{1/(nb)}); the simplified bound
+           for every nb >= 1 and c in [0, 1/2) (nb >= 1/4 at --thorough; branch-and-bound).
+           ``c_swapped`` and ``simplified_constant`` change these parts; ``monotone_step``
+           sends B.3's step itself to the prover (n = 2, p = 1/2, b = 1/20): all refuted.
+        Strengthenings: the c^2 term dropped is proved for every nb > 0 (not sharp: log is
+           concave, so log((1-c) + c e^x) >= c x); (1-c) shrunk by 99/100 and <
+           are refuted (sharp).
     """
     evidence: list[Evidence] = []
 
@@ -306,4 +420,7 @@ def prop_4_6(ctx: CheckContext) -> list[Evidence]:
             counterexample="; ".join(simplified_problems) or None,
         )
     )
+    evidence += proof_parts(_prop_4_6_parts(ctx))
+    if ctx.mutant is None:
+        evidence += strengthenings(_prop_4_6_strengthenings())
     return evidence

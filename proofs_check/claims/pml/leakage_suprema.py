@@ -46,7 +46,9 @@ from proofs_check import (
     witness_evidence,
 )
 from proofs_check import reference as ref
+from proofs_check.claims.pml import _proofs
 from proofs_check.claims.pml._instances import mechanism_prior_attribute
+from proofs_check.claims.pml._proofs import ProofPart, Strengthening, changes
 from proofs_check.claims.pml._ratios import Ratio, capacity_ratio, column_ratio
 from proofs_check.reference.pml import guessing_gain, pml_ratio, posterior, shattering_rows
 
@@ -130,6 +132,135 @@ _THM_2_4_WITNESSES: tuple[tuple[str, Mechanism, Distribution, Label, Fraction, i
 )
 
 
+_P, _Q = sympy.symbols("p* q*")
+_K = sympy.Symbol("K", integer=True)
+_SHATTERING_VARIABLES = {
+    _P: sympy.Interval.Lopen(0, 1),
+    _Q: sympy.Interval.Lopen(0, 1),
+    _K: sympy.Interval(1, sympy.oo),
+}
+_SHATTERING_DOMAIN = (
+    "every 0 < p* <= q* <= 1 (p* = p_X(x*), q* = P_{X|Y=y}(x*) for x* maximising p(y|x) on "
+    "supp P_X, so that q*/p* = exp l(X->y); every such pair occurs) and every integer K >= 1 "
+    "with K >= max((1-p*)/p*, (1-q*)/q*)"
+)
+"""The shattering attribute's domain: (p*, q*) ranges over exactly the pairs that occur."""
+
+
+def _shattering_gain_expr(p: sympy.Expr, q: sympy.Expr, *, among: bool) -> sympy.Expr:
+    """max_u P_{U|Y=y}(u) / max_u P_U(u) for Thm 2.4's attribute: P_U = (p*, (1-p*)/K, ...),
+    P_{U|Y=y} = (q*, (1-q*)/K, ...) (the K other values share 1 - p*, resp. 1 - q*); with
+    ``among`` u0 is one of the K values: P_U(u0) = p* + (1-p*)/K (a mutant)."""
+    if among:
+        return (q + (1 - q) / _K) / (p + (1 - p) / _K)
+    return sympy.Max(q, (1 - q) / _K) / sympy.Max(p, (1 - p) / _K)
+
+
+def _thm_2_4_parts(ctx: CheckContext) -> list[ProofPart]:
+    """Every attribute's ratio <= exp l(X->y); the shattering attribute attains q*/p* from
+    the claimed K on; with a zero-mass input it attains the maximum over supp P_X."""
+    parts: list[ProofPart] = []
+    if changes(ctx):
+        s = _proofs.finite(2, 2, attribute_values=2)
+        after = _proofs.attribute_posterior(s.prior, s.channel, s.attribute, 0)
+        before = _proofs.attribute_law(s.prior, s.attribute)
+        parts.append(ProofPart(
+            "every attribute kernel gives a ratio max_u p(u|y)/max_u p_U(u) <= exp l(X->y)",
+            "every kernel P_{Y|X} with 2 inputs and any number of outputs (the column of y "
+            "ranges over [0, 1]^2) at every output y with p_Y(y) > 0, every attribute kernel "
+            "P_{U|X} with 2 values and every full-support prior on 2 inputs",
+            sympy.Max(*after) / sympy.Max(*before),
+            _proofs.pml_ratio(s.prior, s.channel, 0),
+            s.variables,
+            s.with_hypotheses(sympy.Gt(_proofs.output_mass(s.prior, s.channel, 0), 0)),
+        ))
+    if changes(ctx, "u0_among", "posterior_only"):
+        among = ctx.mutant == "u0_among"
+        thresholds = [sympy.Ge(_K, (1 - _P) / _P), sympy.Ge(_K, (1 - _Q) / _Q)]
+        if ctx.mutant == "posterior_only":
+            thresholds = thresholds[1:]
+        thresholds.append(sympy.Ge(_Q, _P))
+        gain = _shattering_gain_expr(_P, _Q, among=among)
+        parts.append(ProofPart(
+            "the shattering attribute"
+            + (" (u0 among its K values)" if among else "")
+            + " attains exp l(X->y) = q*/p* exactly once K >= "
+            + ("(1-q*)/q*" if ctx.mutant == "posterior_only" else "max((1-p*)/p*, (1-q*)/q*)")
+            + ": |gain - q*/p*| <= 0",
+            _SHATTERING_DOMAIN.replace(
+                "max((1-p*)/p*, (1-q*)/q*)",
+                "(1-q*)/q*" if ctx.mutant == "posterior_only" else "max((1-p*)/p*, (1-q*)/q*)"),
+            sympy.Abs(gain - _Q / _P), 0, _SHATTERING_VARIABLES, tuple(thresholds),
+        ))
+    if changes(ctx, "whole_alphabet"):
+        s = _proofs.finite(3, 2, full_support=False)
+        mass = _proofs.output_mass(s.prior, s.channel, 0)
+        p_star = s.prior[0]
+        q_star = s.prior[0] * s.channel[0][0] / mass
+        support = None if ctx.mutant == "whole_alphabet" else (0, 1)
+        variables = s.pinned({s.prior[2]: 0})
+        variables[_K] = sympy.Interval(1, sympy.oo)
+        parts.append(ProofPart(
+            "when P_X lacks full support, the shattering attribute around a maximiser x* of "
+            "p(y|x) on supp P_X has a ratio >= max_{x in "
+            + ("X" if support is None else "supp P_X")
+            + "} p(y|x)/p_Y(y) (the supremum over attributes reaches the maximum over "
+            + ("all inputs" if support is None else "the support") + ")",
+            "every kernel P_{Y|X} with 3 inputs and any number of outputs (the column of y "
+            "ranges over [0, 1]^3) at every output y with p_Y(y) > 0, every prior (p_0, p_1, 0) "
+            "with p_0, p_1 > 0, x* = 0 maximising p(y|x) on {0, 1}, every integer K >= 1 with "
+            "K >= max((1-p*)/p*, (1-q*)/q*)",
+            _proofs.pml_ratio(s.prior, s.channel, 0, support=support),
+            _shattering_gain_expr(p_star, q_star, among=False),
+            variables,
+            s.with_hypotheses(
+                sympy.Gt(s.prior[0], 0), sympy.Gt(s.prior[1], 0), sympy.Gt(mass, 0),
+                sympy.Ge(s.channel[0][0], s.channel[1][0]),
+                sympy.Ge(_K, (1 - p_star) / p_star), sympy.Ge(_K, (1 - q_star) / q_star),
+            ),
+        ))
+    return parts
+
+
+def _thm_2_4_strengthenings() -> list[Strengthening]:
+    """Every attribute's ratio strictly below exp l(X->y); the q* term of the threshold on K
+    dropped (x* maximises p(y|x), so q* >= p*); the threshold lowered by 1/100."""
+    s = _proofs.finite(2, 2, attribute_values=2)
+    after = _proofs.attribute_posterior(s.prior, s.channel, s.attribute, 0)
+    before = _proofs.attribute_law(s.prior, s.attribute)
+    gain = _shattering_gain_expr(_P, _Q, among=False)
+    return [
+        Strengthening(
+            "strict_ratio", "every attribute's ratio max_u p(u|y)/max_u p_U(u) < exp l(X->y)",
+            "every kernel with 2 inputs at an output y with p_Y(y) > 0, every attribute kernel "
+            "with 2 values, every full-support prior on 2 inputs",
+            sympy.Max(*after) / sympy.Max(*before), _proofs.pml_ratio(s.prior, s.channel, 0),
+            s.variables,
+            s.with_hypotheses(sympy.Gt(_proofs.output_mass(s.prior, s.channel, 0), 0)),
+            strict=True,
+        ),
+        Strengthening(
+            "drop_posterior_term",
+            "the shattering attribute attains exp l(X->y) = q*/p* once K >= (1-p*)/p* (the "
+            "(1-q*)/q* term dropped)",
+            "every 0 < p* <= q* <= 1 (x* maximises p(y|x), so q*/p* = exp l(X->y) >= 1) and "
+            "every integer K >= 1 with K >= (1-p*)/p*",
+            sympy.Abs(gain - _Q / _P), 0, _SHATTERING_VARIABLES,
+            (sympy.Ge(_K, (1 - _P) / _P), sympy.Ge(_Q, _P)),
+        ),
+        Strengthening(
+            "smaller_size",
+            "the shattering attribute attains exp l(X->y) once K >= (99/100) max((1-p*)/p*, "
+            "(1-q*)/q*)",
+            "every 0 < p* <= q* <= 1 and every integer K >= 1 with K >= (99/100) "
+            "max((1-p*)/p*, (1-q*)/q*)",
+            sympy.Abs(gain - _Q / _P), 0, _SHATTERING_VARIABLES,
+            (sympy.Ge(_K, sympy.Rational(99, 100) * (1 - _P) / _P),
+             sympy.Ge(_K, sympy.Rational(99, 100) * (1 - _Q) / _Q), sympy.Ge(_Q, _P)),
+        ),
+    ]
+
+
 @check(
     "pml.thm_2_4",
     mutants={
@@ -137,6 +268,12 @@ _THM_2_4_WITNESSES: tuple[tuple[str, Mechanism, Distribution, Label, Fraction, i
         "posterior_only": "K >= (1-q*)/q* suffices (the p* term dropped)",
         "whole_alphabet": "D_inf with the maximum over all x, not x in supp P_X (hypothesis "
         "dropped)",
+    },
+    strengthenings={
+        "strict_ratio": "every attribute's ratio < exp l(X->y) (<= made strict)",
+        "drop_posterior_term": "K >= (1-p*)/p* suffices (the (1-q*)/q* term dropped)",
+        "smaller_size": "K >= (99/100) max((1-p*)/p*, (1-q*)/q*) suffices (the threshold "
+        "shrunk)",
     },
 )
 def thm_2_4(ctx: CheckContext) -> list[Evidence]:
@@ -164,6 +301,13 @@ def thm_2_4(ctx: CheckContext) -> list[Evidence]:
            (limit engine) and is not attained: its gain (q*+(1-q*)/K)/(p*+(1-p*)/K) is
            below q*/p* for every K exactly when p* < q*; members at K = 10, 100 increase
            and stay below.
+        C (proofs, z3): every attribute kernel with 2 values gives a ratio <= exp l(X->y),
+           for every kernel with 2 inputs and every full-support prior; the shattering
+           attribute attains q*/p* for every 0 < p* <= q* <= 1 and integer K >= max((1-p*)/p*,
+           (1-q*)/q*); with a zero-mass input (prior (p_0, p_1, 0), 3-input kernels) it
+           attains the maximum over supp P_X.  Each mutant changes a proved part, refuted.
+        Strengthenings: the ratio strict (sharp); the (1-q*)/q* term dropped (not sharp: the
+           stronger statement is proved, since q* >= p*); the threshold times 99/100 (sharp).
     """
     among = ctx.mutant == "u0_among"
     posterior_only = ctx.mutant == "posterior_only"
@@ -300,7 +444,11 @@ def thm_2_4(ctx: CheckContext) -> list[Evidence]:
         "short, so the threshold on K is exact; since q* >= p*, its q* term never binds",
         values=shown,
     )
-    return [property_evidence, witness, limit, approach, sharpness]
+    evidence = [property_evidence, witness, limit, approach, sharpness]
+    evidence += _proofs.proof_parts(_thm_2_4_parts(ctx))
+    if ctx.mutant is None:
+        evidence += _proofs.strengthenings(_thm_2_4_strengthenings())
+    return evidence
 
 
 # --- pml.thm_2_8 ---------------------------------------------------------------------
@@ -372,6 +520,41 @@ _THM_2_8_INSTANCES: tuple[tuple[str, Mechanism, Ratio], ...] = (
 )
 
 
+_T_PRIOR = sympy.Symbol("t")
+
+
+def _thm_2_8_strengthenings() -> list[Strengthening]:
+    """l(X->y) strictly below the column ratio; the argmin prior within t R (R - 1) of it."""
+    s = _proofs.finite(2, 2)
+    low, high = s.channel[0][0], s.channel[1][0]
+    ratio = sympy.Max(low / high, high / low)
+    positive = (sympy.Gt(low, 0), sympy.Gt(high, 0))
+    # the prior 1 - t on the argmin x = 0 (p(y|0) <= p(y|1)), t on x = 1
+    concentrated = (1 - _T_PRIOR, _T_PRIOR)
+    exp_l = _proofs.pml_ratio(concentrated, s.channel, 0)
+    return [
+        Strengthening(
+            "strict_capacity_bound",
+            "l(X->y) < log max_{x,x'} p(y|x)/p(y|x') for every full-support prior when that "
+            "ratio exceeds 1 (the supremum is never attained)",
+            "every kernel with 2 inputs and any number of outputs whose column y is positive and "
+            "not constant, and every full-support prior on 2 inputs",
+            _proofs.pml_ratio(s.prior, s.channel, 0), ratio, s.variables,
+            s.with_hypotheses(*positive, sympy.Ne(low, high)), strict=True,
+        ),
+        Strengthening(
+            "approach_rate",
+            "the prior 1 - t on argmin_x p(y|x) gives exp l(X->y) >= R - t R (R - 1), R the "
+            "column ratio (it reaches the supremum at rate t)",
+            "every kernel with 2 inputs whose column y is positive, p(y|0) <= p(y|1) (x = 0 the "
+            "argmin), and every t in (0, 1)",
+            ratio - _T_PRIOR * ratio * (ratio - 1), exp_l,
+            {**s.variables, _T_PRIOR: sympy.Interval.open(0, 1)},
+            s.with_hypotheses(*positive, sympy.Le(low, high)),
+        ),
+    ]
+
+
 @check(
     "pml.thm_2_8",
     mutants={
@@ -381,6 +564,12 @@ _THM_2_8_INSTANCES: tuple[tuple[str, Mechanism, Ratio], ...] = (
         "attained": "the supremum is attained by some full-support prior",
         "maximal_leakage_value": "C = log Σ_y max_x p(y|x) (Issa et al.'s maximal leakage) "
         "instead of log max_y max_{x,x'} p(y|x)/p(y|x')",
+    },
+    strengthenings={
+        "strict_capacity_bound": "l(X->y) < the column's log-ratio for every full-support prior "
+        "(<= made strict)",
+        "approach_rate": "the argmin prior 1 - t is within t R (R - 1) of the supremum R (a rate "
+        "for 'reaches it as t -> 0')",
     },
 )
 def thm_2_8(ctx: CheckContext) -> list[Evidence]:
@@ -407,6 +596,11 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
         L: the countable-output kernel p(y|0) = 2^-(y+1), p(y|1) = (1/3)(2/3)^y has no
            zero, a finite ratio at every y (3/2 at y = 0), and p(y|1)/p(y|0) -> oo as
            y -> oo: C = oo, approached and not attained.
+        Strengthenings (z3): l(X->y) strictly below the column's ratio for every full-support
+           prior (the supremum is never attained) and the argmin prior within t R (R - 1) of
+           R: both proved, findings.  Not PROVED: the ``attained`` mutant is existential (no
+           prover refutation can kill it) and "C = oo iff a column mixes zero and non-zero"
+           needs an infinite value.
     """
     largest = ctx.mutant == "argmax_prior"
     any_zero = ctx.mutant == "zero_columns_count"
@@ -547,4 +741,6 @@ def thm_2_8(ctx: CheckContext) -> list[Evidence]:
             kind="L",
         )
     )
+    if ctx.mutant is None:
+        evidence += _proofs.strengthenings(_thm_2_8_strengthenings())
     return evidence

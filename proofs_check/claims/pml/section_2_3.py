@@ -51,6 +51,19 @@ from proofs_check.claims.pml._instances import (
     mechanism_prior_attribute,
 )
 from proofs_check.claims.pml._measures import is_disclosed
+from proofs_check.claims.pml._proofs import (
+    ProofPart,
+    Strengthening,
+    attribute_law,
+    attribute_pml_ratio,
+    changes,
+    finite,
+    output_mass,
+    pml_ratio,
+    proof_parts,
+    strengthenings,
+)
+from proofs_check.prover import every_prior
 
 __all__ = ["def_2_6", "pre_processing", "thm_3_4"]
 
@@ -89,6 +102,73 @@ _PRE_SHARP_MECHANISM = Mechanism(
 """The identity on a prior (1/2, 1/3, 1/6), plus an output nobody produces."""
 
 
+def _kernels(inputs: int) -> str:
+    """The kernels a proof at y = 0 over every ``inputs`` x 2 kernel covers: the statement at
+    y involves only the column of y, and every column in [0, 1]^inputs occurs there."""
+    return (f"every kernel P_{{Y|X}} with {inputs} inputs and any number of outputs (the column "
+            f"of y ranges over [0, 1]^{inputs}) at every output y with p_Y(y) > 0")
+
+
+def _pre_processing_parts(ctx: CheckContext) -> list[ProofPart]:
+    """The data-processing inequality (2 inputs, Z with 2 values) and the two bounds on
+    l(X->y) (3 inputs), written from the definitions; under a mutant only the parts it
+    changes, mutated."""
+    parts: list[ProofPart] = []
+    mutant = ctx.mutant
+    if changes(ctx, "reversed", "strict"):
+        s = finite(2, 2, attribute_values=2)
+        about_z = sympy.log(attribute_pml_ratio(s.prior, s.channel, s.attribute, 0))
+        about_x = sympy.log(pml_ratio(s.prior, s.channel, 0))
+        masses = attribute_law(s.prior, s.attribute)
+        relation = {"reversed": ">=", "strict": "<"}.get(mutant or "", "<=")
+        parts.append(
+            ProofPart(
+                f"Z - X - Y implies l(Z->y) {relation} l(X->y)",
+                _kernels(2) + ", every attribute kernel P_{Z|X} with 2 values both of "
+                "positive probability, and every full-support prior on 2 inputs",
+                about_x if mutant == "reversed" else about_z,
+                about_z if mutant == "reversed" else about_x,
+                s.variables,
+                s.with_hypotheses(sympy.Gt(output_mass(s.prior, s.channel, 0), 0),
+                                  *(sympy.Gt(mass, 0) for mass in masses)),
+                strict=mutant == "strict",
+            )
+        )
+    three = finite(3, 2)
+    leakage = sympy.log(pml_ratio(three.prior, three.channel, 0))
+    domain = _kernels(3) + " and every full-support prior on 3 inputs"
+    produced = three.with_hypotheses(sympy.Gt(output_mass(three.prior, three.channel, 0), 0))
+    if changes(ctx, "strict"):
+        relation = "<" if mutant == "strict" else "<="
+        parts.append(ProofPart(f"0 {relation} l(X->y)", domain, 0, leakage, three.variables,
+                               produced, strict=mutant == "strict"))
+    if changes(ctx, "max_mass_bound", "one_minus_p_min_bound"):
+        bound, text = {
+            "max_mass_bound": (-sympy.log(sympy.Max(*three.prior)), "-log max_x p_X(x)"),
+            "one_minus_p_min_bound": (-sympy.log(1 - sympy.Min(*three.prior)),
+                                      "log 1/(1 - min_x p_X(x))"),
+        }.get(mutant or "", (-sympy.log(sympy.Min(*three.prior)), "-log min_x p_X(x)"))
+        parts.append(ProofPart(f"l(X->y) <= {text}", domain, leakage, bound, three.variables,
+                               produced))
+    return parts
+
+
+def _pre_processing_strengthenings() -> list[Strengthening]:
+    """The upper bound log 1/p_min made strict, and lowered by log(100/99) (3 inputs)."""
+    s = finite(3, 2)
+    ratio = pml_ratio(s.prior, s.channel, 0)
+    domain = _kernels(3) + " and every full-support prior on 3 inputs"
+    produced = s.with_hypotheses(sympy.Gt(output_mass(s.prior, s.channel, 0), 0))
+    p_min = sympy.Min(*s.prior)
+    return [
+        Strengthening("strict_upper_bound", "l(X->y) < -log min_x p_X(x)", domain,
+                      sympy.log(ratio), -sympy.log(p_min), s.variables, produced, strict=True),
+        Strengthening("lowered_upper_bound", "l(X->y) <= -log min_x p_X(x) - log(100/99)",
+                      domain, sympy.log(ratio), -sympy.log(sympy.Rational(100, 99) * p_min),
+                      s.variables, produced),
+    ]
+
+
 @check(
     "pml.pre_processing",
     mutants={
@@ -97,6 +177,11 @@ _PRE_SHARP_MECHANISM = Mechanism(
         "max_mass_bound": "l(X->y) <= -log max_x p_X(x) = H_inf(P_X) instead of -log min_x p_X(x)",
         "one_minus_p_min_bound": "l(X->y) <= log 1/(1 - p_min) (Prop 3.8's constant) instead of "
         "log 1/p_min",
+    },
+    strengthenings={
+        "strict_upper_bound": "l(X->y) < -log min_x p_X(x) (<= made strict)",
+        "lowered_upper_bound": "l(X->y) <= -log min_x p_X(x) - log(100/99) (the constant "
+        "1/p_min shrunk to (99/100)/p_min)",
     },
 )
 def pre_processing(ctx: CheckContext) -> list[Evidence]:
@@ -116,6 +201,14 @@ def pre_processing(ctx: CheckContext) -> list[Evidence]:
         P (sharpness): all three bounds are attained on the identity mechanism with the
            prior (1/2, 1/3, 1/6) and an output of mass 0: Z = X gives l(Z->y) = l(X->y),
            y = c gives l(X->c) = log 6 = log 1/p_min, the unproduced output gives 0.
+        C (proofs, z3): l(Z->y) <= l(X->y) for every kernel with 2 inputs, every attribute
+           kernel with 2 values of positive probability and every full-support prior; and
+           0 <= l(X->y) <= -log min_x p_X(x) for every kernel with 3 inputs and every
+           full-support prior; each written from the definitions (:mod:`._proofs`), at
+           y = 0 over every 2-output kernel, which covers every output of every kernel.
+           Each mutant changes a proved part, and the prover refutes it.
+        Strengthenings: the upper bound made strict, and lowered by log(100/99): both
+           refuted (sharp; the identity attains log 1/p_min).
     """
     mutant = ctx.mutant
 
@@ -194,6 +287,8 @@ def pre_processing(ctx: CheckContext) -> list[Evidence]:
             values={name: f"{z}, {x}" for name, (z, x) in values.items()},
             kind="P",
         ),
+        *proof_parts(_pre_processing_parts(ctx)),
+        *(strengthenings(_pre_processing_strengthenings()) if mutant is None else []),
     ]
 
 
@@ -275,6 +370,92 @@ def _reference_forms(
     return first, second, third
 
 
+_E = sympy.Symbol("r")
+"""e^ε, positive: every ε is a real number."""
+
+
+def _joint_divergence_ratio(s: object, *, reversed_: bool = False) -> sympy.Expr:
+    """exp D_inf(P_XY ‖ P_X×P_Y) = max_{x,y} p(x, y)/(p_X(x) p_Y(y)) with p(x, y) = p_X(x)
+    p(y|x) (Def 2.6 (ii)); ``reversed_``: max p_X(x) p_Y(y)/p(x, y) (a mutant)."""
+    prior, channel = s.prior, s.channel  # type: ignore[attr-defined]
+    terms = []
+    for x, p in enumerate(prior):
+        for y in range(len(channel[0])):
+            joint, product = p * channel[x][y], p * output_mass(prior, channel, y)
+            terms.append(product / joint if reversed_ else joint / product)
+    return sympy.Max(*terms)
+
+
+def _def_2_6_parts(ctx: CheckContext) -> list[ProofPart]:
+    """Forms (ii) and (iii) imply each other for every ε (3 x 2 kernels); the identity's
+    largest leakage is log 1/p_min (every full-support prior on 4 inputs)."""
+    parts: list[ProofPart] = []
+    mutant = ctx.mutant
+    domain = ("every 3×2 kernel P_{Y|X} whose outputs both have positive probability, every "
+              "full-support prior on 3 inputs and every ε (e^ε = r > 0)")
+    if changes(ctx, "strict_form_iii"):
+        s = finite(3, 2)
+        largest = sympy.Max(*(pml_ratio(s.prior, s.channel, y) for y in range(2)))
+        strict = mutant == "strict_form_iii"
+        parts.append(ProofPart(
+            "form (ii) D_inf(P_XY ‖ P_X×P_Y) <= ε implies form (iii) max_y l(X->y) "
+            + ("< ε" if strict else "<= ε"),
+            domain, largest, _E, {**s.variables, _E: sympy.Interval.open(0, sympy.oo)},
+            s.with_hypotheses(*(sympy.Gt(output_mass(s.prior, s.channel, y), 0)
+                                for y in range(2)),
+                              sympy.Le(_joint_divergence_ratio(s), _E)),
+            strict=strict,
+        ))
+    if changes(ctx, "reversed_divergence"):
+        s = finite(3, 2)
+        largest = sympy.Max(*(pml_ratio(s.prior, s.channel, y) for y in range(2)))
+        reversed_ = mutant == "reversed_divergence"
+        positive = (tuple(sympy.Gt(entry, 0) for row in s.channel for entry in row)
+                    if reversed_ else ())
+        parts.append(ProofPart(
+            "form (iii) max_y l(X->y) <= ε implies form (ii) "
+            + ("D_inf(P_X×P_Y ‖ P_XY)" if reversed_ else "D_inf(P_XY ‖ P_X×P_Y)") + " <= ε",
+            domain.replace("3×2 kernel P_{Y|X} whose outputs both have positive probability",
+                           "3×2 kernel P_{Y|X} with positive entries") if reversed_ else domain,
+            _joint_divergence_ratio(s, reversed_=reversed_), _E,
+            {**s.variables, _E: sympy.Interval.open(0, sympy.oo)},
+            s.with_hypotheses(*(sympy.Gt(output_mass(s.prior, s.channel, y), 0)
+                                for y in range(2)),
+                              *positive, sympy.Le(largest, _E)),
+        ))
+    if changes(ctx, "identity_max_mass", "identity_one_minus_p_min"):
+        prior = every_prior(4, name="p")
+        masses = prior.rows[0]
+        identity = [[int(x == y) for y in range(4)] for x in range(4)]
+        largest = sympy.Max(*(pml_ratio(masses, identity, y) for y in range(4)))
+        value, text = {
+            "identity_max_mass": (1 / sympy.Max(*masses), "-log max_x p_X(x)"),
+            "identity_one_minus_p_min": (1 / (1 - sympy.Min(*masses)), "log 1/(1 - p_min)"),
+        }.get(mutant or "", (1 / sympy.Min(*masses), "log 1/p_min"))
+        parts.append(ProofPart(
+            f"the identity mechanism attains max_y l(X->y) = {text}: "
+            "|exp max_y l(X->y) - exp(" + text + ")| <= 0",
+            "every full-support prior on 4 inputs",
+            sympy.Abs(largest - value), 0,
+            {symbol: sympy.Interval.Lopen(0, 1) for symbol in masses}, prior.assuming,
+        ))
+    return parts
+
+
+def _def_2_6_strengthenings() -> list[Strengthening]:
+    """No mechanism reaches the largest leakage log 1/p_min (strict)."""
+    s = finite(3, 2)
+    largest = sympy.Max(*(pml_ratio(s.prior, s.channel, y) for y in range(2)))
+    return [Strengthening(
+        "strict_largest_leakage", "max_y l(X->y) < log 1/p_min for every mechanism",
+        "every 3×2 kernel whose outputs both have positive probability and every full-support "
+        "prior on 3 inputs",
+        largest, 1 / sympy.Min(*s.prior), s.variables,
+        s.with_hypotheses(*(sympy.Gt(output_mass(s.prior, s.channel, y), 0) for y in range(2))),
+        strict=True,
+    )]
+
+
 @check(
     "pml.def_2_6",
     mutants={
@@ -283,6 +464,10 @@ def _reference_forms(
         "identity_max_mass": "the identity mechanism attains -log max_x p_X(x), not log 1/p_min",
         "identity_one_minus_p_min": "the identity mechanism attains log 1/(1 - p_min) (Prop "
         "3.8's constant), not log 1/p_min",
+    },
+    strengthenings={
+        "strict_largest_leakage": "max_y l(X->y) < log 1/p_min for every mechanism (the "
+        "largest leakage never reached)",
     },
 )
 def def_2_6(ctx: CheckContext) -> list[Evidence]:
@@ -306,6 +491,12 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
            D_inf(P_XY || P_X×P_Y) and the reference's both equal log 1/p_min (the text's value,
            written here as 1/min p_X).
         E (sharpness): the bound l(X->y) <= log 1/p_min is attained by the identity.
+        C (proofs, z3): forms (ii) and (iii) imply each other for every ε, every 3×2 kernel
+           with both outputs of positive probability and every full-support prior; the
+           identity's max_y l(X->y) equals log 1/p_min for every full-support prior on 4
+           inputs.  Each mutant changes a proved part (``reversed_divergence`` on positive
+           kernels, where it is defined), refuted.  Form (i) (an indicator) is not expressed.
+        Strengthening: max_y l(X->y) < log 1/p_min for every mechanism: sharp.
     """
     mutant = ctx.mutant
 
@@ -412,6 +603,8 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
             values=sharp,
             kind="E",
         ),
+        *proof_parts(_def_2_6_parts(ctx)),
+        *(strengthenings(_def_2_6_strengthenings()) if mutant is None else []),
     ]
 
 

@@ -24,7 +24,7 @@ the infinite free-lunch ratio; a 2000-instance run found it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 
 import sympy
@@ -49,6 +49,7 @@ from exactpml.suprema.families import FullSupportPriors, ProductPriors
 from exactpml.suprema.witnesses import Construction, Supremum
 from proofs_check import CheckContext, Evidence, check, limit_evidence, property_holds
 from proofs_check.claims.pml._instances import edge_cases
+from proofs_check.claims.pml._proofs import Strengthening, strengthenings
 from proofs_check.claims.pml._ratios import Ratio, dp_ratio, free_lunch_ratio
 from proofs_check.reference.pml import rows_identical
 
@@ -234,6 +235,79 @@ def _dp_worst(mechanism: Mechanism) -> tuple[Label, int, Label, Label, Database]
     return best[1]
 
 
+# --- strengthenings: every column on D^2 (D = {0, 1}), written from the definitions -------
+_DATABASES = ((0, 0), (0, 1), (1, 0), (1, 1))
+_COLUMN = {d: sympy.Symbol(f"w_{d[0]}{d[1]}") for d in _DATABASES}
+"""p(y|d) for the 4 databases of D^2 (the column of y: any number of outputs)."""
+_POSITIVE_COLUMN = {symbol: sympy.Interval.Lopen(0, 1) for symbol in _COLUMN.values()}
+_COLUMN_DOMAIN = ("every mechanism on D^2, D = {0, 1}, with any number of outputs whose column "
+                  "y is positive (p(y|d) in (0, 1] for each of the 4 databases)")
+
+
+def _neighbour_ratios() -> list[sympy.Expr]:
+    """p(y|d, d_-i)/p(y|d', d_-i) over every entry i, d_-i and d != d' (Def 4.1)."""
+    ratios = []
+    for a, b in itertools.permutations(_DATABASES, 2):
+        if sum(u != v for u, v in zip(a, b, strict=True)) == 1:
+            ratios.append(_COLUMN[a] / _COLUMN[b])
+    return ratios
+
+
+def _entry_leakage(joint: Mapping[tuple[int, int], sympy.Expr]) -> sympy.Expr:
+    """exp l(D_1->y) = max_d p(y|D_1 = d)/p_Y(y) under the prior ``joint`` on D^2 (Thm 2.4 on
+    the channel D_1 -> Y, p(y|D_1 = d) = Σ_{d2} P(d, d2) p(y|d, d2)/P(D_1 = d))."""
+    given = {}
+    for d in (0, 1):
+        mass = joint[(d, 0)] + joint[(d, 1)]
+        given[d] = (joint[(d, 0)] * _COLUMN[(d, 0)] + joint[(d, 1)] * _COLUMN[(d, 1)]) / mass
+    output = sympy.Add(*(joint[x] * _COLUMN[x] for x in _DATABASES))
+    return sympy.Max(given[0], given[1]) / output
+
+
+def _thm_4_2_strengthenings() -> list[Strengthening]:
+    """(3) halved, for every product prior.  (The strict form, Remark B.1, is open for z3 in
+    6 variables within 5 s, so it is not run.)"""
+    a, b = sympy.symbols("a b")
+    product = {(u, v): (a if u else 1 - a) * (b if v else 1 - b) for u, v in _DATABASES}
+    leakage = _entry_leakage(product)
+    dp = sympy.Max(*_neighbour_ratios())
+    variables = {**_POSITIVE_COLUMN, a: sympy.Interval.open(0, 1), b: sympy.Interval.open(0, 1)}
+    domain = (_COLUMN_DOMAIN + ", every product prior of full support (P(D_1 = 1) = a, "
+              "P(D_2 = 1) = b in (0, 1)), entry i = 1 (i = 2 by relabelling)")
+    return [
+        Strengthening(
+            "halved_bound", "l(D_i->y) <= (1/2) log of the DP ratio for every product prior",
+            domain, leakage, sympy.sqrt(dp), variables,
+        ),
+    ]
+
+
+def _thm_4_5_strengthenings() -> list[Strengthening]:
+    """(1) strictly below the free-lunch ratio, and (3) halved: every full-support prior."""
+    joint = {d: sympy.Symbol(f"q_{d[0]}{d[1]}") for d in _DATABASES}
+    # Def 4.4: max_{x, x'} p(y|x)/p(y|x') = max_x p(y|x) / min_x' p(y|x') (x, x' independent)
+    free_lunch = sympy.Max(*_COLUMN.values()) / sympy.Min(*_COLUMN.values())
+    output = sympy.Add(*(joint[x] * _COLUMN[x] for x in _DATABASES))
+    variables = {**_POSITIVE_COLUMN, **{q: sympy.Interval.Lopen(0, 1) for q in joint.values()}}
+    prior_sums = (sympy.Eq(sympy.Add(*joint.values()), 1),)
+    domain = _COLUMN_DOMAIN + " and every full-support prior on D^2"
+    return [
+        Strengthening(
+            "strict_free_lunch",
+            "l(X->y) < log of the free-lunch ratio for every full-support prior when that ratio "
+            "exceeds 1",
+            domain, sympy.Max(*_COLUMN.values()) / output, free_lunch, variables,
+            (*prior_sums, sympy.Gt(free_lunch, 1)), strict=True,
+        ),
+        Strengthening(
+            "halved_entry_bound",
+            "l(D_i->y) <= (1/2) log of the free-lunch ratio for every full-support prior",
+            domain + ", entry i = 1", _entry_leakage(joint), sympy.sqrt(free_lunch), variables,
+            prior_sums,
+        ),
+    ]
+
+
 # --- pml.thm_4_2 ---------------------------------------------------------------------
 def _b3_limits(mechanism: Mechanism, *, argmax: bool) -> tuple[sympy.Expr, sympy.Expr]:
     """The limits as t -> 0+ of exp l(D_i->y | d*_-i) and exp l(D_i->y) along the product
@@ -273,6 +347,9 @@ def _b3_limits(mechanism: Mechanism, *, argmax: bool) -> tuple[sympy.Expr, sympy
         "(hypothesis dropped)",
         "attained": "the suprema are attained (Remark B.1 negated)",
     },
+    strengthenings={
+        "halved_bound": "(3): l(D_i->y) <= ε/2 for every product prior (the constant halved)",
+    },
 )
 def thm_4_2(ctx: CheckContext) -> list[Evidence]:
     """``pml.thm_4_2``: Saeidian et al., Theorem 4.2, proof B.1 and Remark B.1.
@@ -302,6 +379,8 @@ def thm_4_2(ctx: CheckContext) -> list[Evidence]:
            writes the B.1/B.3 construction out as expressions in t, the limit engine takes
            t -> 0+ for the conditional (1)-(2) and unconditional (3) leakages, and the
            library's "attained" is compared with Remark B.1.
+        Strengthening (z3): (3) with ε/2 for every product prior on D^2, D = {0, 1}: sharp.
+           Not PROVED: the ``attained`` mutant is existential.
     """
     correlated = ctx.mutant == "correlated_priors_in_3"
     budget = [_SYMBOLIC_LIMITS[ctx.profile]]
@@ -361,6 +440,8 @@ def thm_4_2(ctx: CheckContext) -> list[Evidence]:
                     name="lim exp l",
                 )
             )
+    if ctx.mutant is None:
+        evidence += strengthenings(_thm_4_2_strengthenings())
     return evidence
 
 
@@ -416,6 +497,11 @@ def _b2_b5_limits(mechanism: Mechanism, *, argmax: bool) -> tuple[sympy.Expr, sy
         "product_priors_in_3": "(3) over product priors instead of all full-support priors",
         "attained": "the suprema are attained (Remark B.1 negated)",
     },
+    strengthenings={
+        "strict_free_lunch": "(1): l(X->y) < ε for every full-support prior (<= made strict)",
+        "halved_entry_bound": "(3): max_i l(D_i->y) <= ε/2 for every full-support prior (the "
+        "constant halved)",
+    },
 )
 def thm_4_5(ctx: CheckContext) -> list[Evidence]:
     """``pml.thm_4_5``: Saeidian et al., Theorem 4.5, proof B.2 (and Remark B.1).
@@ -441,6 +527,9 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
            2 bits: 9; geometric count of 2 bits, α = 1/2: 4; X independent of Y: 1): the
            check writes B.2's product prior and (B.5)'s kernel prior out as expressions in
            t and the limit engine takes t -> 0+; "attained" as in Remark B.1.
+        Strengthenings (z3, mechanisms on D^2, D = {0, 1}): (1) strict for every full-support
+           prior (proved, a finding: Remark B.1); (3) with ε/2 (sharp).  Not PROVED: the
+           ``attained`` mutant is existential.
     """
     products_in_3 = ctx.mutant == "product_priors_in_3"
     budget = [_SYMBOLIC_LIMITS[ctx.profile]]
@@ -500,4 +589,6 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
                     name="lim exp l",
                 )
             )
+    if ctx.mutant is None:
+        evidence += strengthenings(_thm_4_5_strengthenings())
     return evidence
