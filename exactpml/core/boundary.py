@@ -76,6 +76,7 @@ from typing import Any, TypeVar
 import sympy
 
 from exactpml.core.abbreviate import abbreviated_repr
+from exactpml.core.display import printable_record
 from exactpml.core.foreign import translated
 from exactpml.errors import ExactPMLError, InvalidArgument
 
@@ -515,9 +516,11 @@ def _has_parameters(function: Callable[..., Any], skip: int) -> bool:
 def guard_class(cls: type) -> type:
     """Put the public methods of ``cls`` (those defined in its own body, with at least one
     parameter besides ``self``/``cls``; classmethods and staticmethods included) and its
-    constructor behind a boundary, in place.  Exceptions are left alone."""
+    constructor behind a boundary, in place, and make a record's ``repr``/``str`` work at any
+    size (:func:`~exactpml.core.display.printable_record`).  Exceptions are left alone."""
     if cls.__dict__.get("__exactpml_guarded_class__") or issubclass(cls, BaseException):
         return cls
+    printable_record(cls)  # a record's repr and str work at any size
     for name, attribute in list(vars(cls).items()):
         if name.startswith("_") and name != "__init__":
             continue

@@ -33,6 +33,7 @@ __all__ = [
     "html_table",
     "number_text",
     "pretty",
+    "printable_record",
     "printing_order",
     "quoted",
     "symbols_argument",
@@ -136,5 +137,49 @@ def abbreviated_fields_repr(cls: _Class) -> _Class:
         body = ", ".join(f"{name}={_field_repr(getattr(self, name))}" for name in names)
         return f"{type(self).__qualname__}({body})"
 
+    __repr__.__exactpml_abbreviated__ = True  # type: ignore[attr-defined]
     cls.__repr__ = __repr__  # type: ignore[assignment]
+    return cls
+
+
+def _generated(method: object) -> bool:
+    """Whether ``method`` was written by :mod:`dataclasses` (compiled from a string)."""
+    code = getattr(getattr(method, "__wrapped__", method), "__code__", None)
+    return code is not None and code.co_filename == "<string>"
+
+
+def printable_record(cls: _Class) -> _Class:
+    """Make a result record's ``repr`` and ``str`` work at any size, in place.
+
+    A dataclass whose ``repr`` is the generated one gets :func:`abbreviated_fields_repr`; a
+    ``__str__`` of its own that raises (a 5000-digit field, a field whose ``==`` raises: a
+    record built by hand from hostile values) falls back to that ``repr``.  Other classes are
+    left alone.  Applied to every public class by the public boundary
+    (:func:`exactpml.core.boundary.guard_class`).
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Bracket:
+    ...     lower: Fraction
+    ...     def __str__(self) -> str:
+    ...         return f"[{self.lower} ...]"
+    >>> _ = printable_record(Bracket)
+    >>> str(Bracket(Fraction(1, 10**5000)))
+    'Bracket(lower=1/1000000000…0000000000 (5001 digits))'
+    """
+    if not dataclasses.is_dataclass(cls) or not isinstance(cls, type):
+        return cls
+    if _generated(cls.__dict__.get("__repr__")):
+        abbreviated_fields_repr(cls)
+    own_str = cls.__dict__.get("__str__")
+    if own_str is not None and not getattr(own_str, "__exactpml_printable__", False):
+
+        def __str__(self: Any) -> str:
+            try:
+                return str(own_str(self))
+            except Exception:  # a hostile or huge field: the abbreviated fields instead
+                return repr(self)
+
+        __str__.__exactpml_printable__ = True  # type: ignore[attr-defined]
+        __str__.__doc__ = own_str.__doc__
+        cls.__str__ = __str__  # type: ignore[assignment]
     return cls

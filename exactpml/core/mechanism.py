@@ -26,6 +26,7 @@ import sympy
 
 from exactpml.core._integer_kernel import IntegerKernel, integer_rows
 from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.boundary import unguarded
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.decisions import prove_zero
 from exactpml.core.display import html_table, pretty, quoted, symbols_argument
@@ -38,7 +39,6 @@ from exactpml.core.exact import (
     exact_quotient,
     exact_sum,
 )
-from exactpml.core.boundary import unguarded
 from exactpml.core.foreign import exactpml_errors, translated
 from exactpml.errors import InvalidArgument
 

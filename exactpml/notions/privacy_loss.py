@@ -486,10 +486,18 @@ class PrivacyLossDistribution:
         )
 
     def __str__(self) -> str:
-        atoms = ", ".join(
-            f"{abbreviated(loss, None)}: {abbreviated(mass, None)}" for loss, mass in self
-        )
-        return f"PrivacyLossDistribution({{{atoms}}})"
+        """The atoms ``loss: mass``; past ``_SHOWN_ATOMS`` atoms, the first and last ones and
+        the count of those left out (the text of thousands of closed forms takes seconds)."""
+        pairs = list(self)
+        half = _SHOWN_ATOMS // 2
+        shown = pairs if len(pairs) <= _SHOWN_ATOMS else pairs[:half] + pairs[-half:]
+        texts = [f"{abbreviated(loss, None)}: {abbreviated(mass, None)}" for loss, mass in shown]
+        if len(shown) < len(pairs):
+            texts.insert(half, f"… {len(pairs) - len(shown)} more atoms …")
+        return f"PrivacyLossDistribution({{{', '.join(texts)}}})"
+
+
+_SHOWN_ATOMS = 20
 
 
 def _size(value: Scalar) -> int:

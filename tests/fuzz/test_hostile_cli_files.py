@@ -112,21 +112,7 @@ CASES: dict[str, tuple[Writer, list[str], int | None]] = {
 }
 
 #: Temporary: the cases failing on this branch, with the outcome seen (see the docstring).
-KNOWN_FAILING: dict[str, str] = {
-    # exactpml.core.certify.decimal: five 100000-digit decimals take ~6 s of CPU (Fraction
-    # gcds in _round_significant), though --digits up to output_digits=100000 is allowed
-    "a good file, 100000 certified digits": "hang",
-    # bounded-core: exact zero test of exp towers
-    "rows exp(-exp(exp(100))) and its complement": "hang",
-    # bounded-core: message caps (the entry is shown in full)
-    "an entry factorial(10**5000)": "an error line of 5238 characters",
-    "an entry 2**(10**5000)": "an error line of 5234 characters",
-    "an entry log(-10**5000)": "an error line of 10157 characters",
-    "an entry 1e-<50000-digit exponent>": "an error line of 50234 characters",
-    'an entry "1e9999"': "an error line of 10138 characters",
-    # bounded-core: Unicode digits refused
-    'Unicode digits "١/٢"': "exit status 0: read as 1/2",
-}
+KNOWN_FAILING: dict[str, str] = {}
 
 
 def _run_and_judge(arguments: list[str], path: Path, expected: int | None) -> str:

@@ -83,10 +83,26 @@ def test_each_outcome_is_recognised(call, expected):
     assert run_isolated(call) == expected
 
 
-def test_a_value_too_big_to_print_is_unprintable():
-    outcome = run_isolated(lambda: 10**5000)
+class _HugeRecord:
+    """A record of exactpml's whose repr shows a 5000-digit field in full."""
+
+    __module__ = "exactpml.records"
+
+    def __repr__(self) -> str:
+        return f"_HugeRecord({10**5000})"
+
+
+def test_an_exactpml_record_too_big_to_print_is_unprintable():
+    outcome = run_isolated(_HugeRecord)
     assert outcome.kind == "unprintable" and "ValueError" in outcome.detail
     assert not outcome.acceptable
+
+
+def test_a_plain_exact_value_past_the_4300_digit_limit_is_a_value():
+    # Python's limit, not exactpml's: printed as exactpml prints (big_integer_printing)
+    outcome = run_isolated(lambda: (Fraction(1, 10**5000), 10**5000))
+    assert outcome.kind == "value" and outcome.acceptable
+    assert "1000000000" in outcome.detail
 
 
 def test_a_long_or_unprintable_message_is_not_acceptable():
