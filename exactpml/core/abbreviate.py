@@ -202,7 +202,10 @@ def _has_more_nodes(expr: sympy.Basic, limit: int) -> bool:
 def _sympy_text(expr: sympy.Basic) -> str:
     if not _has_more_nodes(expr, _PRINTED_NODES):  # as str() prints it, integers abbreviated
         printer = _ORDERED_PRINTER if printing_order(expr) is None else _PRINTER
-        return str(printer.doprint(expr))
+        from exactpml.core.bounds import big_integer_printing  # bounds imports this module
+
+        with big_integer_printing():  # sympy's sort keys print integers in full
+            return str(printer.doprint(expr))
     arguments = expr.args
     shown = [_sympy_text(argument) for argument in arguments[:_SHOWN_TERMS]]
     rest = len(arguments) - len(shown)

@@ -372,13 +372,16 @@ _Check = tuple["int | None", str, tuple[type, ...], "Expected | None", Expected]
 _Plan = tuple[tuple[_Check, ...], dict[str, _Check]]
 
 
-def _plan(function: Callable[..., Any]) -> _Plan:
+def _plan(function: Callable[..., Any], *, drop_first: bool = False) -> _Plan:
     """The checks of ``function``'s annotated parameters (resolved at its first call, when
-    every name its module defines exists)."""
+    every name its module defines exists); ``drop_first``: its first parameter is not passed
+    by the caller (a strategy definition's ``draw``)."""
     try:
         signature = inspect.signature(function)
     except (TypeError, ValueError):
         return (), {}
+    if drop_first:
+        signature = signature.replace(parameters=list(signature.parameters.values())[1:])
     namespace = getattr(inspect.unwrap(function), "__globals__", None)
     if namespace is None:
         module = sys.modules.get(getattr(function, "__module__", "") or "")
@@ -430,7 +433,11 @@ def _where(function: Callable[..., Any]) -> str:
 
 
 def boundary(
-    function: _F, *, where: str | None = None, error: type[ExactPMLError] = InvalidArgument
+    function: _F,
+    *,
+    where: str | None = None,
+    error: type[ExactPMLError] = InvalidArgument,
+    checked_as: Callable[..., Any] | None = None,
 ) -> _F:
     """``function`` behind a public boundary (see the module docstring).
 
@@ -440,6 +447,9 @@ def boundary(
         where: the name in messages (default: its qualified name, ``Class.method``).
         error: the class raised (``InvalidArgument``; the strategies raise a class that is
             also Hypothesis' ``InvalidArgument``).
+        checked_as: a function whose annotated parameters, after its first, are
+            ``function``'s (a Hypothesis composite's definition, whose first is ``draw``);
+            by default ``function``'s own.
 
     Applying it twice gives the first wrapper (so a function exported twice is one object).
     """
@@ -458,7 +468,7 @@ def boundary(
     def guarded(*args: Any, **kwargs: Any) -> Any:
         nonlocal plan
         if plan is None:
-            plan = _plan(function)
+            plan = _plan(checked_as, drop_first=True) if checked_as else _plan(function)
         positional, by_name = plan
         if positional:
             count = len(args)

@@ -196,7 +196,7 @@ class PrivacyLossDistribution:
         >>> [(str(loss), mass) for loss, mass in pld]
         [('-log(3)', Fraction(9, 40)), ('log(3)', Fraction(27, 40)), ('oo', Fraction(1, 10))]
         """
-        ratio = exp_epsilon_of(epsilon, exp_epsilon)
+        ratio = exp_epsilon_of(epsilon, exp_epsilon, enclosed=True)
         if ratio is sympy.oo:
             raise InvalidArgument("epsilon must be finite (the dominating pair of ε = ∞ is void)")
         rest = exact_difference(Fraction(1), probability(delta, name="delta"))

@@ -55,8 +55,11 @@ def composite(
                 raise
             raise StrategyArgumentError(str(error)) from error
 
-    factory = boundary(  # its arguments checked when called, too (where annotations resolve)
-        st.composite(guarded), where=definition.__name__, error=StrategyArgumentError
+    factory = boundary(  # its arguments checked when it is called, before any draw
+        st.composite(guarded),
+        where=definition.__name__,
+        error=StrategyArgumentError,
+        checked_as=definition,
     )
     _FACTORIES[guarded] = factory
     return factory

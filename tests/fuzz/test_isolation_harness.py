@@ -105,9 +105,25 @@ def test_a_plain_exact_value_past_the_4300_digit_limit_is_a_value():
     assert "1000000000" in outcome.detail
 
 
+class _RawMessage(InvalidArgument):
+    """An exactpml error whose text bypasses the escaping of control characters."""
+
+    def __str__(self) -> str:
+        return str(self.raw)
+
+    def __init__(self, raw: str) -> None:
+        super().__init__("raw")
+        self.raw = raw
+
+
+def test_control_characters_of_a_message_are_shown_escaped():
+    outcome = run_isolated(_raise(InvalidArgument("entry '\x1b[31mred'")))
+    assert outcome == Outcome("exactpml error", "InvalidArgument: entry '\\x1b[31mred'")
+
+
 def test_a_long_or_unprintable_message_is_not_acceptable():
     long = run_isolated(_raise(InvalidArgument("x" * (MAX_MESSAGE_CHARACTERS + 50))))
-    control = run_isolated(_raise(InvalidArgument("entry '\x1b[31mred'")))
+    control = run_isolated(_raise(_RawMessage("entry '\x1b[31mred'")))
     if long.kind != "exactpml error":  # once messages are capped, a long one is cut
         assert long.kind == "long message" and not long.acceptable
     assert control.kind == "unprintable" and not control.acceptable
