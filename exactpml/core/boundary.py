@@ -480,9 +480,9 @@ def boundary(
                     refuse(check, value)
         if kwargs and by_name:
             for parameter, value in kwargs.items():
-                check = by_name.get(parameter)
-                if check is not None and not isinstance(value, check[2]):
-                    refuse(check, value)
+                named = by_name.get(parameter)
+                if named is not None and not isinstance(value, named[2]):
+                    refuse(named, value)
         try:
             return function(*args, **kwargs)
         except Exception as foreign:

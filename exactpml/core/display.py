@@ -131,7 +131,7 @@ def abbreviated_fields_repr(cls: _Class) -> _Class:
     ``repr`` of an int past 4300 digits).  For results (``WorstCase``, ``Supremum``, ...);
     value objects keep their rebuildable ``repr``.  Apply above ``@dataclass``.
     """
-    cls.__repr__ = _fields_repr(cls)  # type: ignore[assignment]
+    cls.__repr__ = _fields_repr(cls)  # type: ignore[method-assign]
     return cls
 
 
@@ -186,7 +186,7 @@ def printable_record(cls: _Class) -> _Class:
                 return fields_repr(self)
 
         _mark(__repr__, own_repr)
-        cls.__repr__ = __repr__  # type: ignore[assignment]
+        cls.__repr__ = __repr__  # type: ignore[method-assign]
     own_str = cls.__dict__.get("__str__")
     if own_str is not None and not _marked(own_str):
 
@@ -197,7 +197,7 @@ def printable_record(cls: _Class) -> _Class:
                 return repr(self)
 
         _mark(__str__, own_str)
-        cls.__str__ = __str__  # type: ignore[assignment]
+        cls.__str__ = __str__  # type: ignore[method-assign]
     return cls
 
 

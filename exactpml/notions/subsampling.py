@@ -234,7 +234,7 @@ def poisson_amplification(
     >>> print(poisson_amplification(exp_epsilon=3, delta="1/10", rate="1/4"))
     (log(3/2), 1/40)
     """
-    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, enclosed=True)
     gamma = probability(rate, name="rate")
     return _amplified(ratio, gamma, probability(delta, name="delta"))
 
@@ -254,7 +254,7 @@ def without_replacement_amplification(
     >>> print(without_replacement_amplification(exp_epsilon=3, sample=1, size=4))
     (log(3/2), 0)
     """
-    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, enclosed=True)
     m = positive_integer(sample, name="sample")
     n = positive_integer(size, name="size", minimum=m)
     return _amplified(

@@ -2,12 +2,7 @@
 under 2 s of CPU and a 1 GiB memory cap (``fuzz_isolation``).
 
 Each must end in a value whose ``repr``/``str`` work, or an exactpml error with a short
-printable message.  ``KNOWN_FAILING`` lists the cases that fail on this branch, with the
-outcome seen; it is temporary: the fixes land on other branches (bounded-core: parser bit
-budgets, exp zero tests, big-number printing, message caps, Unicode digits; bounded-cost:
-the cost model of orders, k, σ, tolerances and sizes in qif and notions).  A listed case
-that passes fails the test as a *stale entry* (a listed hang: when it now ends within half
-the CPU limit), so the set can only shrink: delete the entry when its fix is merged.
+printable message (every case passes: the temporary list of known failures is gone).
 """
 
 from __future__ import annotations
@@ -204,10 +199,6 @@ CASES: dict[str, Callable[[], Any]] = {
     "exactpml leakage FIFO": _leakage_on_a_fifo,
 }
 
-#: Temporary: the cases failing on this branch, with the outcome seen.  Delete an entry when
-#: its fix is merged (a listed case that passes fails the test: "stale entry").
-KNOWN_FAILING: dict[str, str] = {}
-
 #: Cases where only an exactpml error is right: a digit other than 0-9 is not read as one
 #: (a value would be a silent reinterpretation of the text).
 MUST_REFUSE = frozenset(
@@ -225,8 +216,7 @@ DOCUMENTED: dict[str, tuple[type[BaseException], ...]] = {
 }
 
 
-def test_every_known_failing_entry_names_a_case() -> None:
-    assert sorted(set(KNOWN_FAILING) - set(CASES)) == []
+def test_every_special_case_names_a_case() -> None:
     assert MUST_REFUSE <= set(CASES) and set(DOCUMENTED) <= set(CASES)
 
 
@@ -239,13 +229,6 @@ def _passes(case: str, outcome: Outcome) -> bool:
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_known_hostile_call_gives_a_value_or_an_exactpml_error(case: str) -> None:
     outcome = run_isolated(CASES[case], documented=DOCUMENTED.get(case, ()))
-    if case in KNOWN_FAILING:
-        fixed = _passes(case, outcome) and outcome.fixes(KNOWN_FAILING[case])
-        assert not fixed, (
-            f"stale entry: {case!r} now gives {outcome}; delete it from KNOWN_FAILING "
-            f"(it was: {KNOWN_FAILING[case]})"
-        )
-        return
     assert _passes(case, outcome), f"{case}: {outcome}"
     if case == "exactpml leakage FIFO":
         assert outcome.detail.startswith("tuple: (2, 'exactpml: error: ")
