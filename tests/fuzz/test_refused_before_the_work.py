@@ -86,6 +86,14 @@ CASES: dict[str, tuple[Callable[[], Any], str]] = {
         lambda: notions.poisson_amplification(HUGE, rate="1/2"),
         "exponential_argument",
     ),
+    "notions.dpsgd_delta(epsilon=10**5000)": (
+        lambda: notions.dpsgd_delta(1, Fraction(1, 10), 3, HUGE),
+        "exponential_argument",
+    ),
+    "CertifiedPLD.self_compose(steps=10**5000)": (
+        lambda: notions.certified_laplace_pld(1, resolution=Fraction(1, 16)).self_compose(HUGE),
+        "accounting_steps",
+    ),
     "notions.subsampled_without_replacement(size=10**5000)": (
         lambda: notions.subsampled_without_replacement(SINGLE, HUGE),
         "table_entries",
