@@ -76,14 +76,6 @@ class Outcome:
         """A value or an exactpml error (with a short printable message)."""
         return self.kind in ACCEPTABLE
 
-    def fixes(self, known: str) -> bool:
-        """Whether this outcome shows a case known to fail with ``known`` (an outcome label)
-        fixed: acceptable, and for a known hang within half the CPU limit -- a case that
-        now ends at 1.9 s may hang again on the next run, so it is not yet a stale entry."""
-        if not self.acceptable:
-            return False
-        return not known.startswith("hang") or self.cpu_seconds < CPU_SECONDS / 2
-
     def __str__(self) -> str:
         return f"{self.kind}: {self.detail}"
 

@@ -170,11 +170,3 @@ def test_nothing_the_call_changes_reaches_the_caller(capfd):
     assert _STATE["touched"] is False
     captured = capfd.readouterr()
     assert "to stdout" not in captured.out and "to stderr" not in captured.err
-
-
-def test_a_known_hang_counts_as_fixed_only_within_half_the_cpu_limit():
-    assert Outcome("value", "LogValue: log(3)", 0.2).fixes("hang")
-    assert not Outcome("value", "LogValue: log(3)", 1.5).fixes("hang")  # may hang next time
-    assert Outcome("value", "LogValue: log(3)", 1.5).fixes("foreign exception: TypeError")
-    assert not Outcome("hang", "over 2 s of CPU", 2.0).fixes("hang")
-    assert not Outcome("foreign exception", "TypeError", 0.1).fixes("foreign exception: X")
