@@ -7,14 +7,16 @@ function so that, before any work,
 * each argument whose annotation names a type that can be checked is checked, and a wrong
   one is refused naming the function and the parameter:
   ``InvalidArgument("pointwise_maximal_leakage: mechanism must be a Mechanism, got
-  NoneType")``.  Checked: classes (exactpml's value types, ``int``, ``str``, ``bool``, ...),
+  NoneType")`` (of the class :class:`~exactpml.core.foreign.InvalidArgumentType`, a
+  ``TypeError`` too; :class:`~exactpml.errors.InexactInput` for a float).  Checked: classes (exactpml's value types, ``int``, ``str``, ``bool``, ...),
   callables, iterables (``Iterable``, ``Sequence``, ``list``, ``tuple``, ...), mappings,
   ``Literal`` choices, ``None`` and unions of these.  Exact numbers (``Fraction``, sympy,
   ``Scalar``, ``float``, ``object``, ``Any``), ``Hashable`` and anything the module does not
   define at run time are left to the function (the parameter policy gives the better message
   there, ``InexactInput`` for a float); so is a union with any such member;
 * any other ``Exception`` raised inside the call becomes an
-  :class:`~exactpml.errors.InvalidArgument` naming the function, with the foreign type and
+  :class:`~exactpml.errors.InvalidArgument` (a ``TypeError`` too for a foreign
+  ``TypeError``) naming the function, with the foreign type and
   message abbreviated in the text (``"Mechanism.restrict: TypeError: unhashable type:
   'list'"``), chained to the foreign exception (``__cause__``, its traceback dropped: nothing
   from deep inside sympy or flint is printed; ``function.__wrapped__`` runs without the
@@ -49,11 +51,11 @@ function's module: nothing is evaluated.
 >>> checked("3")
 Traceback (most recent call last):
 ...
-exactpml.errors.InvalidArgument: scaled: weight must be an int, got str
+exactpml.core.foreign.InvalidArgumentType: scaled: weight must be an int, got str
 >>> checked(3, label=4)
 Traceback (most recent call last):
 ...
-exactpml.errors.InvalidArgument: scaled: label must be a str or None, got int
+exactpml.core.foreign.InvalidArgumentType: scaled: label must be a str or None, got int
 """
 
 from __future__ import annotations
@@ -77,8 +79,8 @@ import sympy
 
 from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.display import printable_record
-from exactpml.core.foreign import translated
-from exactpml.errors import ExactPMLError, InvalidArgument
+from exactpml.core.foreign import InvalidArgumentType, translated
+from exactpml.errors import ExactPMLError, InexactInput, InvalidArgument
 
 __all__ = [
     "Expected",
@@ -410,10 +412,16 @@ def _plan(function: Callable[..., Any], *, drop_first: bool = False) -> _Plan:
 def _refusal(
     where: str, name: str, expected: Expected, value: object, error: type[ExactPMLError]
 ) -> Exception:
+    """The error for a wrong argument: a TypeError too (``InvalidArgumentType``), and for a
+    float :class:`~exactpml.errors.InexactInput` (the parameter policy's class), showing it."""
     if expected.choices and type(value) in {type(choice) for choice in expected.choices}:
         got = abbreviated_repr(value, 60)
+    elif isinstance(value, float):
+        got = f"float {value!r}"
     else:
         got = type(value).__name__
+    if error is InvalidArgument:
+        error = InexactInput if isinstance(value, float) else InvalidArgumentType
     return error(f"{where}: {name} must be {expected.text()}, got {got}")
 
 
