@@ -36,6 +36,7 @@ class InvalidArgumentType(InvalidArgument, TypeError):
     TypeError`` catches too, as it caught the foreign error before (the errors module's
     rule: argument errors derive from the matching built-in class)."""
 
+
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
