@@ -9,7 +9,8 @@ function so that, before any work,
   ``InvalidArgument("pointwise_maximal_leakage: mechanism must be a Mechanism, got
   NoneType")`` (of the class :class:`~exactpml.core.foreign.InvalidArgumentType`, a
   ``TypeError`` too; :class:`~exactpml.errors.InexactInput` for a float).  Checked:
-  classes (exactpml's value types, ``int``, ``str``, ``bool``, ...), callables, iterables (``Iterable``, ``Sequence``, ``list``, ``tuple``, ...), mappings,
+  classes (exactpml's value types, ``int``, ``str``, ``bool``, ...), callables, iterables
+  (``Iterable``, ``Sequence``, ``list``, ``tuple``, ...), mappings,
   ``Literal`` choices, ``None`` and unions of these.  Exact numbers (``Fraction``, sympy,
   ``Scalar``, ``float``, ``object``, ``Any``), ``Hashable`` and anything the module does not
   define at run time are left to the function (the parameter policy gives the better message
