@@ -7,7 +7,7 @@ function so that, before any work,
 * each argument whose annotation names a type that can be checked is checked, and a wrong
   one is refused naming the function and the parameter:
   ``InvalidArgument("pointwise_maximal_leakage: mechanism must be a Mechanism, got
-  NoneType")`` (of the class :class:`~exactpml.core.foreign.InvalidArgumentType`, a
+  NoneType (mechanism=None)")`` (of the class :class:`~exactpml.core.foreign.InvalidArgumentType`, a
   ``TypeError`` too; :class:`~exactpml.errors.InexactInput` for a float).  Checked:
   classes (exactpml's value types, ``int``, ``str``, ``bool``, ...), callables, iterables
   (``Iterable``, ``Sequence``, ``list``, ``tuple``, ...), mappings,
@@ -25,7 +25,8 @@ function so that, before any work,
 
 What passes through unchanged, by decision:
 
-* exactpml's own errors (they name their entry already);
+* exactpml's own errors (they name their entry already), and any exception class defined
+  by exactpml or proofs_check (``PropertyError`` of ``property_holds``: documented);
 * ``AssertionError``: the documented failure of :mod:`exactpml.testing`'s assertions, and a
   broken invariant of exactpml (a bug to report, not an argument error);
 * ``MemoryError``: resource exhaustion is not an argument error, and every expensive
@@ -52,11 +53,11 @@ function's module: nothing is evaluated.
 >>> checked("3")
 Traceback (most recent call last):
 ...
-exactpml.core.foreign.InvalidArgumentType: scaled: weight must be an int, got str
+exactpml.core.foreign.InvalidArgumentType: scaled: weight must be an int, got str (weight='3')
 >>> checked(3, label=4)
 Traceback (most recent call last):
 ...
-exactpml.core.foreign.InvalidArgumentType: scaled: label must be a str or None, got int
+exactpml.core.foreign.InvalidArgumentType: scaled: label must be a str or None, got int (label=4)
 """
 
 from __future__ import annotations
@@ -415,23 +416,25 @@ def _refusal(
 ) -> Exception:
     """The error for a wrong argument: a TypeError too (``InvalidArgumentType``), and for a
     float :class:`~exactpml.errors.InexactInput` (the parameter policy's class), showing it."""
-    if expected.choices and type(value) in {type(choice) for choice in expected.choices}:
-        got = abbreviated_repr(value, 60)
-    elif isinstance(value, float):
-        got = f"float {value!r}"
-    else:
-        got = type(value).__name__
+    try:
+        shown = abbreviated_repr(value, 60)
+    except Exception:  # a value whose repr raises: its type only
+        shown = f"<{type(value).__name__}>"
+    chosen = expected.choices and type(value) in {type(choice) for choice in expected.choices}
+    got = "" if chosen else f", got {type(value).__name__}"
     if error is InvalidArgument:
         error = InexactInput if isinstance(value, float) else InvalidArgumentType
-    return error(f"{where}: {name} must be {expected.text()}, got {got}")
+    return error(f"{where}: {name} must be {expected.text()}{got} ({name}={shown})")
 
 
 def _passes(error: Exception) -> bool:
     """Whether ``error`` crosses the boundary unchanged (see the module docstring)."""
     if isinstance(error, PASSED):
         return True
-    module = type(error).__module__ or ""
-    return module.split(".")[0] == "hypothesis" and type(error).__name__ != "InvalidArgument"
+    package = (type(error).__module__ or "").split(".")[0]
+    if package in ("exactpml", "proofs_check"):  # ours: a documented error of the call
+        return True
+    return package == "hypothesis" and type(error).__name__ != "InvalidArgument"
 
 
 def _where(function: Callable[..., Any]) -> str:

@@ -172,7 +172,8 @@ def test_a_path_that_is_not_a_file_name_is_refused_naming_its_type(reader, path)
     with pytest.raises(InvalidArgument) as caught:
         reader(path)
     assert str(caught.value) == (  # the public boundary's check of the annotation
-        f"{reader.__name__}: path must be a str or a PathLike, got {type(path).__name__}"
+        f"{reader.__name__}: path must be a str or a PathLike, got {type(path).__name__} "
+        f"(path={path!r})"
     )
 
 

@@ -246,7 +246,7 @@ def test_from_privacy_parameters_is_randomized_response_plus_an_infinite_atom():
             "delta=2",
         ),
         (lambda: _rr().self_compose(0), InvalidArgument, "k=0"),
-        (lambda: _rr().self_compose(2.0), InvalidArgument, "k must be an int, got float 2.0"),
+        (lambda: _rr().self_compose(2.0), InvalidArgument, "k=2.0"),
         (lambda: _rr().compose("x"), InvalidArgument, "other must be"),
         (lambda: _rr().epsilon_for_delta("3/2"), InvalidArgument, "delta=3/2"),
         (lambda: _rr().epsilon_for_delta(0.1), InexactInput, "delta"),
