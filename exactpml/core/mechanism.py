@@ -40,6 +40,7 @@ from exactpml.core.exact import (
     exact_sum,
 )
 from exactpml.core.foreign import exactpml_errors, translated
+from exactpml.core.parameters import count_within
 from exactpml.errors import InvalidArgument
 
 __all__ = ["Mechanism"]
@@ -330,6 +331,7 @@ class Mechanism:
         name: str = "mechanism",
     ) -> Mechanism:
         """Build from ``function(x)``, which returns the row of x (a mapping or Distribution)."""
+        count_within(inputs, "table_entries", where="Mechanism.from_function", what="inputs")
         kernel: dict[Label, Mapping[Label, object]] = {}
         for x in inputs:
             row = function(x)
@@ -351,6 +353,8 @@ class Mechanism:
         >>> parity.outputs
         (0, 1)
         """
+        where = "Mechanism.identity" if name == "identity" else "Mechanism.deterministic"
+        count_within(inputs, "table_entries", where=where, what="inputs")
         return cls({x: {function(x): Fraction(1)} for x in inputs}, outputs=outputs, name=name)
 
     @classmethod

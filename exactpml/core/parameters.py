@@ -45,6 +45,7 @@ exactpml.errors.InvalidArgument: scale=oo must be finite
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 
 import sympy
@@ -341,6 +342,21 @@ def within_bound(predicted: int, bound: str, *, where: str, what: str) -> int:
     if predicted > getattr(current_bounds(), bound):
         raise exceeded(where, what, bound)
     return predicted
+
+
+def count_within(values: object, bound: str, *, where: str, what: str) -> None:
+    """Refuse a sized collection (``range(10**18)``) with more items than the field ``bound``
+    of the current Bounds, before anything iterates over it; an iterable without ``len`` is
+    left to the caller (it is counted as it is read)."""
+    if not hasattr(values, "__len__"):
+        return
+    try:
+        count = len(values)
+    except OverflowError:  # more than sys.maxsize items
+        raise exceeded(where, f"more than {sys.maxsize} {what}", bound) from None
+    except Exception:  # a len that raises: the caller reads it and reports it
+        return
+    within_bound(count, bound, where=where, what=f"{count} {what}")
 
 
 def tolerance_digits(value: Fraction) -> int:

@@ -14,7 +14,15 @@ from typing import Any
 import pytest
 from fuzz_isolation import run_isolated
 
-from exactpml import ContinuousMechanism, DatabaseMechanism, Mechanism, bldp, notions, strategies
+from exactpml import (
+    ContinuousMechanism,
+    DatabaseMechanism,
+    GainFunction,
+    Mechanism,
+    bldp,
+    notions,
+    strategies,
+)
 from exactpml.core.bounds import BoundExceeded
 from exactpml.instances import laplace_counting as lc
 from exactpml.instances import threshold_query as tq
@@ -96,6 +104,14 @@ CASES: dict[str, tuple[Callable[[], Any], str]] = {
     ),
     "notions.subsampled_without_replacement(size=10**5000)": (
         lambda: notions.subsampled_without_replacement(SINGLE, HUGE),
+        "table_entries",
+    ),
+    "Mechanism.identity(range(10**18))": (
+        lambda: Mechanism.identity(range(10**18)),
+        "table_entries",
+    ),
+    "GainFunction.identity(range(10**18))": (
+        lambda: GainFunction.identity(range(10**18)),
         "table_entries",
     ),
     "strategies.predicates(alphabet of 5000 entries)": (
