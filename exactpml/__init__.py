@@ -28,6 +28,7 @@ from exactpml import (  # the public faces of certify, limits and families (modu
 )
 from exactpml.bldp import BoundedLeakageModel, bldp_delta, bldp_epsilon, is_bldp
 from exactpml.continuous import ContinuousMechanism
+from exactpml.core import boundary as _boundary
 from exactpml.core.bounds import BoundExceeded, Bounds, current_bounds, use_bounds
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import exact
@@ -301,3 +302,6 @@ __all__ = [
     "tradeoff_curve",
     "use_bounds",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -26,6 +26,7 @@ from typing import Any
 import sympy
 
 from exactpml._version import __version__
+from exactpml.core import boundary as _boundary
 from exactpml.core.bounds import big_integer_printing, current_bounds
 from exactpml.core.distribution import Distribution
 from exactpml.core.logvalue import LogValue
@@ -238,12 +239,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     leakage.add_argument("--digits", type=int, default=15, help="certified decimal digits")
     leakage.add_argument(
-        "--caption", help="with --format latex: the table's caption (default: names the "
-        "mechanism and the prior)"
+        "--caption",
+        help="with --format latex: the table's caption (default: names the "
+        "mechanism and the prior)",
     )
     leakage.add_argument(
-        "--label", default="tab:pml", help="with --format latex: the table's \\label "
-        "(default tab:pml)"
+        "--label",
+        default="tab:pml",
+        help="with --format latex: the table's \\label (default tab:pml)",
     )
     leakage.set_defaults(run=_command_leakage)
     examples = commands.add_parser("examples", help="list the bundled example files")
@@ -292,6 +295,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(arguments.run(arguments))
     except ExactPMLError as error:
         return _fail(str(error))
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,7 +5,9 @@ Errors about arguments also derive from the matching built-in class (``ValueErro
 ``TypeError``), so code that already catches those keeps working.  Messages name the bad
 entry and where it is, for example ``"row 'b', output 1: 0.3 is a float"``, and are at most
 :data:`MESSAGE_CHARACTERS` long: a longer message keeps its beginning (the entry) and its
-end (the bound or the remedy) around ``" … "``.
+end (the bound or the remedy) around ``" … "``.  Control characters of a user's text in a
+message are shown escaped, and a message that is not text (``BoundExceeded(10**5000)``) is
+kept as text that prints.
 
 >>> len(str(InvalidArgument("entry: " + "9" * 10_000 + " is too large")))
 300
@@ -40,9 +42,31 @@ class ExactPMLError(Exception):
     """Root of every error raised by exactpml (its message is at most ``MESSAGE_CHARACTERS``)."""
 
     def __init__(self, *args: object) -> None:
-        if args and isinstance(args[0], str):
-            args = (_capped(args[0]), *args[1:])
+        if args:  # the message as capped printable text, whatever was given
+            args = (_capped(_escaped(_text(args[0]))), *args[1:])
         super().__init__(*args)
+
+
+def _escaped(message: str) -> str:
+    """Control characters of a user's text (``"\\x1b[31m"`` in a name) shown escaped, so a
+    message never drives the terminal; line breaks kept."""
+    if message.isprintable():
+        return message
+    return "".join(
+        character if character.isprintable() or character == "\n" else repr(character)[1:-1]
+        for character in message
+    )
+
+
+def _text(message: object) -> str:
+    """``message`` as text; a value whose ``str`` fails (an int past Python's 4300-digit
+    limit, a hostile object) by its type."""
+    if isinstance(message, str):
+        return message
+    try:
+        return str(message)
+    except Exception:
+        return f"<{type(message).__name__} that does not print>"
 
 
 class InvalidArgument(ExactPMLError, ValueError):

@@ -50,6 +50,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core import boundary as _boundary
 from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.bounds import BoundExceeded, big_integer_printing, current_bounds, exceeded
 from exactpml.core.display import exact_text
@@ -313,7 +314,7 @@ def _check_document(
             stack.extend((item, (*path, index)) for index, item in reversed(list(enumerate(value))))
 
 
-def load_json(path: str | Path) -> Any:
+def load_json(path: str | os.PathLike[str]) -> Any:
     """Parse a JSON file with exact numbers, within the bounds; ``InvalidFile`` on any problem.
 
     JSON integers become ``int``, other JSON numbers ``Fraction`` (read from their decimal
@@ -422,7 +423,7 @@ def _wrap(file: Path, action: Any) -> Any:
         ) from None
 
 
-def read_mechanism(path: str | Path) -> tuple[Mechanism, Distribution | None]:
+def read_mechanism(path: str | os.PathLike[str]) -> tuple[Mechanism, Distribution | None]:
     """Read a mechanism file; return the mechanism and its prior (None when absent).
 
     Args:
@@ -491,7 +492,7 @@ def _prior_from(
     return _wrap(file, lambda: Distribution(value, name=key, symbols=symbols))
 
 
-def read_prior(path: str | Path) -> Distribution:
+def read_prior(path: str | os.PathLike[str]) -> Distribution:
     """Read a prior file: ``{"a": "1/2", ...}`` or ``{"prior": {...}, "symbols": {...}}``.
 
     Args:
@@ -546,3 +547,6 @@ def _json_value(value: Any) -> Any:
             "value JSON can hold (exact numbers, strings, lists and dicts are)"
         )
     return converted
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from exactpml.core import boundary as _boundary
+
 __all__ = ["LATEX_PREAMBLE", "latex_document", "latex_text"]
 
 #: What every LaTeX output of exactpml and proofs_check needs (stated in each output).
@@ -240,3 +242,6 @@ def latex_document(body: str, *, preamble: str = LATEX_PREAMBLE) -> str:
         + body.rstrip("\n")
         + "\n\\end{document}\n"
     )
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from exactpml.core import boundary as _boundary
 from exactpml.core import certify
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import to_sympy
@@ -128,3 +129,6 @@ def save_figure(
             figure.savefig(path, bbox_inches="tight", dpi=300)
             paths.append(path)
     return paths
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

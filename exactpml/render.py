@@ -27,6 +27,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core import boundary as _boundary
 from exactpml.core import certify
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.display import abbreviated_fields_repr, exact_text, printing_order
@@ -278,3 +279,6 @@ class ExactTable:
             for row in self.rows
         )
         return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -24,6 +24,7 @@ from typing import Any
 
 import sympy
 
+from exactpml.core import boundary as _boundary
 from exactpml.core import certify
 from exactpml.core.abbreviate import abbreviated, cut
 from exactpml.core.decisions import exact_compare
@@ -152,3 +153,6 @@ def pytest_configure(config: Any) -> None:
         from hypothesis import settings
 
         settings.load_profile(name)
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

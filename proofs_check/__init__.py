@@ -34,6 +34,7 @@ Run with ``python -m proofs_check [CLAIM ...] [--quick|--thorough] [--seed S]
 
 from __future__ import annotations
 
+from exactpml.core import boundary as _boundary
 from proofs_check import small_scope
 from proofs_check.catalog import CLAIMS, NOT_CHECKABLE, Claim, Kind, ListedItem, Source
 from proofs_check.context import PROFILE_EXAMPLES, SMALL_SCOPE_BUDGET, CheckContext, Profile
@@ -99,3 +100,6 @@ __all__ = [
     "strengthening_evidence",
     "witness_evidence",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -47,6 +47,7 @@ from exactpml.bldp.scenarios import (
     single_leakage_composition,
     truncated_geometric,
 )
+from exactpml.core import boundary as _boundary
 
 __all__ = [
     "BLDPDelta",
@@ -82,3 +83,6 @@ __all__ = [
     "single_leakage_composition",
     "truncated_geometric",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -33,6 +33,7 @@ from typing import Any
 from exactpml.bldp.model import BoundedLeakageModel, Neighbours
 from exactpml.bldp.operations import realize
 from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.core.parameters import probability
@@ -69,6 +70,12 @@ def truncated_geometric(size: int, alpha: object) -> Mechanism:
     Fraction(1, 3)
     """
     size = _size("size", size)
+    if (size + 1) ** 2 > current_bounds().table_entries:  # the table, before it is built
+        raise exceeded(
+            "truncated_geometric",
+            f"size={abbreviated(size)} makes a table of {abbreviated((size + 1) ** 2)} entries",
+            "table_entries",
+        )
     a = probability(alpha, name="alpha", open_interval=True, rational=True)
     assert type(a) is Fraction
     if size == 0:

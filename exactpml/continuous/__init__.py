@@ -16,6 +16,7 @@ from exactpml.continuous.mechanism import (
     pointwise_maximal_leakage_at,
     sup_pml_over_outputs,
 )
+from exactpml.core import boundary as _boundary
 
 __all__ = [
     "ContinuousMechanism",
@@ -27,3 +28,6 @@ __all__ = [
     "pointwise_maximal_leakage_at",
     "sup_pml_over_outputs",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -24,7 +24,11 @@ Results are not abbreviated: :mod:`exactpml.render` prints them in full.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import sys
+import threading
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -37,6 +41,7 @@ __all__ = [
     "abbreviated",
     "abbreviated_integer",
     "abbreviated_repr",
+    "big_integer_printing",
     "cut",
     "digit_count",
     "long_to_print",
@@ -202,7 +207,8 @@ def _has_more_nodes(expr: sympy.Basic, limit: int) -> bool:
 def _sympy_text(expr: sympy.Basic) -> str:
     if not _has_more_nodes(expr, _PRINTED_NODES):  # as str() prints it, integers abbreviated
         printer = _ORDERED_PRINTER if printing_order(expr) is None else _PRINTER
-        return str(printer.doprint(expr))
+        with big_integer_printing():  # sympy's sort keys print integers in full
+            return str(printer.doprint(expr))
     arguments = expr.args
     shown = [_sympy_text(argument) for argument in arguments[:_SHOWN_TERMS]]
     rest = len(arguments) - len(shown)
@@ -318,3 +324,37 @@ def long_to_print(value: object) -> bool:
     if type(value).__name__ == "LogValue":
         return long_to_print(value.ratio)  # type: ignore[attr-defined]
     return isinstance(value, sympy.Basic) and _has_more_nodes(value, _PRINTED_NODES)
+
+
+@contextlib.contextmanager
+def big_integer_printing() -> Iterator[None]:
+    """Lift Python's limit on int <-> str conversion inside a ``with`` block, then restore it.
+
+    ``str(Fraction(1, 10**5000))`` raises ``ValueError`` in plain Python (the limit is 4300
+    digits); exact results of exactpml may legitimately be that large, so every renderer
+    (the command line, :func:`exactpml.io.dump_json`, ``LogValue.__str__``, ...) prints
+    inside this block.  Lifting the limit is safe for exactpml's own reading, which bounds
+    every literal by ``Bounds.decimal_digits`` before converting it.
+
+    The limit is a per-interpreter setting, not a per-thread one: blocks (in any thread) are
+    counted, the limit is lifted when the first begins and restored to its previous value
+    when the last ends.
+    """
+    global _PRINTING_BLOCKS, _SAVED_LIMIT
+    with _PRINTING_LOCK:
+        if _PRINTING_BLOCKS == 0:
+            _SAVED_LIMIT = sys.get_int_max_str_digits()
+            sys.set_int_max_str_digits(0)
+        _PRINTING_BLOCKS += 1
+    try:
+        yield
+    finally:
+        with _PRINTING_LOCK:
+            _PRINTING_BLOCKS -= 1
+            if _PRINTING_BLOCKS == 0:
+                sys.set_int_max_str_digits(_SAVED_LIMIT)
+
+
+_PRINTING_LOCK = threading.Lock()
+_PRINTING_BLOCKS = 0
+_SAVED_LIMIT = 0

@@ -34,12 +34,10 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import dataclasses
-import sys
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from exactpml.core.abbreviate import abbreviated_repr
+from exactpml.core.abbreviate import abbreviated_repr, big_integer_printing
 from exactpml.errors import InvalidArgument
 
 __all__ = [
@@ -203,37 +201,3 @@ def exceeded(where: str, what: str, bound: str) -> BoundExceeded:
         bound=bound,
         limit=limit,
     )
-
-
-@contextlib.contextmanager
-def big_integer_printing() -> Iterator[None]:
-    """Lift Python's limit on int <-> str conversion inside a ``with`` block, then restore it.
-
-    ``str(Fraction(1, 10**5000))`` raises ``ValueError`` in plain Python (the limit is 4300
-    digits); exact results of exactpml may legitimately be that large, so every renderer
-    (the command line, :func:`exactpml.io.dump_json`, ``LogValue.__str__``, ...) prints
-    inside this block.  Lifting the limit is safe for exactpml's own reading, which bounds
-    every literal by ``Bounds.decimal_digits`` before converting it.
-
-    The limit is a per-interpreter setting, not a per-thread one: blocks (in any thread) are
-    counted, the limit is lifted when the first begins and restored to its previous value
-    when the last ends.
-    """
-    global _PRINTING_BLOCKS, _SAVED_LIMIT
-    with _PRINTING_LOCK:
-        if _PRINTING_BLOCKS == 0:
-            _SAVED_LIMIT = sys.get_int_max_str_digits()
-            sys.set_int_max_str_digits(0)
-        _PRINTING_BLOCKS += 1
-    try:
-        yield
-    finally:
-        with _PRINTING_LOCK:
-            _PRINTING_BLOCKS -= 1
-            if _PRINTING_BLOCKS == 0:
-                sys.set_int_max_str_digits(_SAVED_LIMIT)
-
-
-_PRINTING_LOCK = threading.Lock()
-_PRINTING_BLOCKS = 0
-_SAVED_LIMIT = 0

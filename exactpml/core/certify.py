@@ -50,7 +50,7 @@ from flint import arb, ctx, fmpq, fmpz
 from sympy.polys.rootoftools import ComplexRootOf
 
 from exactpml.core.abbreviate import abbreviated
-from exactpml.core.bounds import Bounds, big_integer_printing, current_bounds, exceeded
+from exactpml.core.bounds import Bounds, current_bounds, exceeded
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.core.foreign import with_exactpml_errors
 from exactpml.errors import InexactInput, InvalidArgument, Undecided
@@ -754,47 +754,65 @@ def is_equal(a: object, b: object, **kw: Any) -> bool:
 # --- certified decimals -------------------------------------------------------------------
 
 
-def _floor_log10(value: Fraction) -> int:
-    """Exact ``floor(log10(value))`` for a positive rational."""
+def _floor_log10(numerator: fmpz, denominator: fmpz) -> int:
+    """Exact ``floor(log10(numerator / denominator))`` of a positive ratio of integers (FLINT
+    integers: GMP's products, not Python's quadratic ones, at 10^5 digits)."""
     estimate = math.floor(
-        (value.numerator.bit_length() - value.denominator.bit_length()) * math.log10(2)
+        (int(numerator.bit_length()) - int(denominator.bit_length())) * math.log10(2)
     )
-    while Fraction(10) ** estimate > value:
+
+    def below(power: int) -> bool:  # 10^power <= numerator / denominator
+        if power >= 0:
+            return bool(fmpz(10) ** power * denominator <= numerator)
+        return bool(denominator <= numerator * fmpz(10) ** -power)
+
+    while not below(estimate):
         estimate -= 1
-    while Fraction(10) ** (estimate + 1) <= value:
+    while below(estimate + 1):
         estimate += 1
     return estimate
 
 
-def _round_significant(value: Fraction, digits: int) -> tuple[int, int, int]:
+def _round_significant(value: Fraction | fmpq, digits: int) -> tuple[int, fmpz, int]:
     """``value`` rounded half-to-even to ``digits`` significant digits as (sign, m, e).
 
     The rounded value is ``sign * m * 10^(e - digits + 1)`` with ``10^(digits-1) <= m <
     10^digits``, so ``e`` is the decimal exponent of its leading digit; zero is (0, 0, 0).
+    Integer arithmetic in FLINT throughout: ``--digits 100000`` divides 10^5-digit integers.
     """
-    if value == 0:
-        return (0, 0, 0)
-    negative = value < 0
-    magnitude = -value if negative else value
-    exponent = _floor_log10(magnitude)
-    mantissa = round(magnitude / Fraction(10) ** (exponent - digits + 1))  # half-even
-    if mantissa == 10**digits:
+    if isinstance(value, fmpq):
+        numerator, denominator = value.p, value.q
+    else:
+        numerator, denominator = fmpz(value.numerator), fmpz(value.denominator)
+    if numerator == 0:
+        return (0, fmpz(0), 0)
+    negative = numerator < 0
+    numerator = abs(numerator)
+    exponent = _floor_log10(numerator, denominator)
+    shift = exponent - digits + 1
+    if shift >= 0:
+        denominator *= fmpz(10) ** shift
+    else:
+        numerator *= fmpz(10) ** -shift
+    mantissa, remainder = divmod(numerator, denominator)
+    if 2 * remainder > denominator or (2 * remainder == denominator and mantissa % 2 == 1):
+        mantissa += 1  # half-to-even
+    if mantissa == fmpz(10) ** digits:
         mantissa //= 10
         exponent += 1
     return (-1 if negative else 1, mantissa, exponent)
 
 
-def _rounded_value(rounded: tuple[int, int, int], digits: int) -> Fraction:
+def _rounded_value(rounded: tuple[int, fmpz, int], digits: int) -> Fraction:
     sign_, mantissa, exponent = rounded
-    return sign_ * mantissa * Fraction(10) ** (exponent - digits + 1)
+    return sign_ * int(mantissa) * Fraction(10) ** (exponent - digits + 1)
 
 
-def _format(rounded: tuple[int, int, int], digits: int) -> str:
+def _format(rounded: tuple[int, fmpz, int], digits: int) -> str:
     sign_, mantissa, exponent = rounded
     if sign_ == 0:
         return "0"
-    with big_integer_printing():  # a mantissa of more than 4300 digits is legitimate here
-        text = str(mantissa)
+    text = str(mantissa)  # FLINT's printing: no 4300-digit limit, and fast
     prefix = "-" if sign_ < 0 else ""
     if -4 <= exponent < digits:
         if exponent < 0:
@@ -809,13 +827,14 @@ def _format(rounded: tuple[int, int, int], digits: int) -> str:
     return prefix + body
 
 
-def _ball_bounds(ball: arb) -> tuple[Fraction, Fraction] | None:
+def _ball_bounds(ball: arb) -> tuple[fmpq, fmpq] | None:
+    """The exact ends of a finite ball, as FLINT rationals (no Python gcds of 10^5 digits)."""
     if not ball.is_finite():
         return None
     mid_man, mid_exp = ball.mid().man_exp()
     rad_man, rad_exp = ball.rad().man_exp()
-    mid = Fraction(int(mid_man)) * Fraction(2) ** int(mid_exp)
-    rad = Fraction(int(rad_man)) * Fraction(2) ** int(rad_exp)
+    mid = fmpq(mid_man) * fmpq(2) ** int(mid_exp)
+    rad = fmpq(rad_man) * fmpq(2) ** int(rad_exp)
     return (mid - rad, mid + rad)
 
 

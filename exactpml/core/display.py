@@ -33,6 +33,7 @@ __all__ = [
     "html_table",
     "number_text",
     "pretty",
+    "printable_record",
     "printing_order",
     "quoted",
     "symbols_argument",
@@ -130,11 +131,80 @@ def abbreviated_fields_repr(cls: _Class) -> _Class:
     ``repr`` of an int past 4300 digits).  For results (``WorstCase``, ``Supremum``, ...);
     value objects keep their rebuildable ``repr``.  Apply above ``@dataclass``.
     """
+    cls.__repr__ = _fields_repr(cls)  # type: ignore[method-assign]
+    return cls
+
+
+def _fields_repr(cls: type) -> Any:
+    """The ``repr`` of :func:`abbreviated_fields_repr` for the dataclass ``cls``."""
     names = [field.name for field in dataclasses.fields(cls) if field.repr]
 
     def __repr__(self: Any) -> str:
         body = ", ".join(f"{name}={_field_repr(getattr(self, name))}" for name in names)
         return f"{type(self).__qualname__}({body})"
 
-    cls.__repr__ = __repr__  # type: ignore[assignment]
+    __repr__.__exactpml_printable__ = True  # type: ignore[attr-defined]
+    return __repr__
+
+
+def _generated(method: object) -> bool:
+    """Whether ``method`` was written by :mod:`dataclasses` (compiled from a string)."""
+    code = getattr(getattr(method, "__wrapped__", method), "__code__", None)
+    return code is not None and code.co_filename == "<string>"
+
+
+def printable_record(cls: _Class) -> _Class:
+    """Make a result record's ``repr`` and ``str`` work at any size, in place.
+
+    A dataclass whose ``repr`` is the generated one gets :func:`abbreviated_fields_repr`; a
+    ``__repr__`` (rebuildable) or ``__str__`` of its own that raises (a 5000-digit field, a
+    field whose ``==`` raises: a record built by hand from hostile values) falls back to the
+    abbreviated fields.  Other classes are left alone.  Applied to every public class by the
+    public boundary (:func:`exactpml.core.boundary.guard_class`).
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Bracket:
+    ...     lower: Fraction
+    ...     def __str__(self) -> str:
+    ...         return f"[{self.lower} ...]"
+    >>> _ = printable_record(Bracket)
+    >>> str(Bracket(Fraction(1, 10**5000)))
+    'Bracket(lower=1/1000000000…0000000000 (5001 digits))'
+    """
+    if not dataclasses.is_dataclass(cls) or not isinstance(cls, type):
+        return cls
+    own_repr = cls.__dict__.get("__repr__")
+    if _generated(own_repr):
+        abbreviated_fields_repr(cls)
+    elif own_repr is not None and not _marked(own_repr):  # a rebuildable repr of its own
+        fields_repr = _fields_repr(cls)
+
+        def __repr__(self: Any) -> str:
+            try:
+                return str(own_repr(self))
+            except Exception:  # a hostile or huge field: the abbreviated fields instead
+                return fields_repr(self)
+
+        _mark(__repr__, own_repr)
+        cls.__repr__ = __repr__  # type: ignore[method-assign]
+    own_str = cls.__dict__.get("__str__")
+    if own_str is not None and not _marked(own_str):
+
+        def __str__(self: Any) -> str:
+            try:
+                return str(own_str(self))
+            except Exception:  # a hostile or huge field: the abbreviated fields instead
+                return repr(self)
+
+        _mark(__str__, own_str)
+        cls.__str__ = __str__  # type: ignore[method-assign]
     return cls
+
+
+def _marked(method: object) -> bool:
+    return bool(getattr(method, "__exactpml_printable__", False))
+
+
+def _mark(method: Any, original: Any) -> None:
+    method.__exactpml_printable__ = True
+    method.__doc__ = original.__doc__

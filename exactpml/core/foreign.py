@@ -27,7 +27,15 @@ from typing import ParamSpec, TypeVar
 from exactpml.core.abbreviate import cut
 from exactpml.errors import ExactPMLError, InvalidArgument, Undecided
 
-__all__ = ["exactpml_errors", "translated", "with_exactpml_errors"]
+__all__ = ["InvalidArgumentType", "exactpml_errors", "translated", "with_exactpml_errors"]
+
+
+class InvalidArgumentType(InvalidArgument, TypeError):
+    """An argument of the wrong type (a public boundary's check of an annotation, or a
+    foreign ``TypeError``): an :class:`~exactpml.errors.InvalidArgument` that ``except
+    TypeError`` catches too, as it caught the foreign error before (the errors module's
+    rule: argument errors derive from the matching built-in class)."""
+
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -55,6 +63,8 @@ def translated(
     :func:`exactpml_errors`; for a hot path, ``except Exception`` costs nothing until raised)."""
     prefix = f"{where}: " if where else ""
     error_class = error or (Undecided if undecided else InvalidArgument)
+    if error_class is InvalidArgument and isinstance(foreign, TypeError):
+        error_class = InvalidArgumentType  # still a TypeError for the caller
     if isinstance(foreign, RecursionError):
         return error_class(f"{prefix}the expression nests too deeply for sympy")
     return error_class(f"{prefix}{_foreign_text(foreign)}")

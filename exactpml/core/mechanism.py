@@ -26,6 +26,7 @@ import sympy
 
 from exactpml.core._integer_kernel import IntegerKernel, integer_rows
 from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.boundary import unguarded
 from exactpml.core.bounds import big_integer_printing
 from exactpml.core.decisions import prove_zero
 from exactpml.core.display import html_table, pretty, quoted, symbols_argument
@@ -38,10 +39,13 @@ from exactpml.core.exact import (
     exact_quotient,
     exact_sum,
 )
-from exactpml.core.foreign import exactpml_errors
+from exactpml.core.foreign import exactpml_errors, translated
+from exactpml.core.parameters import count_within
 from exactpml.errors import InvalidArgument
 
 __all__ = ["Mechanism"]
+
+_INNER_LOOP = "read per entry on inner loops; translates a hostile label's errors itself"
 
 Label = Hashable
 
@@ -327,6 +331,7 @@ class Mechanism:
         name: str = "mechanism",
     ) -> Mechanism:
         """Build from ``function(x)``, which returns the row of x (a mapping or Distribution)."""
+        count_within(inputs, "table_entries", where="Mechanism.from_function", what="inputs")
         kernel: dict[Label, Mapping[Label, object]] = {}
         for x in inputs:
             row = function(x)
@@ -348,6 +353,8 @@ class Mechanism:
         >>> parity.outputs
         (0, 1)
         """
+        where = "Mechanism.identity" if name == "identity" else "Mechanism.deterministic"
+        count_within(inputs, "table_entries", where=where, what="inputs")
         return cls({x: {function(x): Fraction(1)} for x in inputs}, outputs=outputs, name=name)
 
     @classmethod
@@ -356,6 +363,7 @@ class Mechanism:
         return cls.deterministic(lambda x: x, inputs, name="identity")
 
     # --- access -----------------------------------------------------------------------
+    @unguarded(_INNER_LOOP)
     def input_position(self, x: Label) -> int:
         """The row index of input ``x`` (``InvalidArgument`` naming it when unknown)."""
         try:
@@ -365,7 +373,10 @@ class Mechanism:
                 f"input {abbreviated_repr(x)} is not in the mechanism's inputs "
                 f"{abbreviated_repr(list(self.inputs))}"
             ) from None
+        except Exception as error:  # a label whose hash or == raises
+            raise translated(error, f"input {abbreviated_repr(x)}") from None
 
+    @unguarded(_INNER_LOOP)
     def output_position(self, y: Label) -> int:
         """The column index of output ``y`` (``InvalidArgument`` naming it when unknown)."""
         try:
@@ -375,17 +386,22 @@ class Mechanism:
                 f"output {abbreviated_repr(y)} is not in the mechanism's outputs "
                 f"{abbreviated_repr(list(self.outputs))}"
             ) from None
+        except Exception as error:  # a label whose hash or == raises
+            raise translated(error, f"output {abbreviated_repr(y)}") from None
 
+    @unguarded(_INNER_LOOP)
     def probability(self, x: Label, y: Label) -> Scalar:
         """p(y | x)."""
         return self.rows[self.input_position(x)][self.output_position(y)]
 
+    @unguarded(_INNER_LOOP)
     def row(self, x: Label) -> Distribution:
         """P_{Y|X=x} as a Distribution over the outputs."""
         return Distribution._trusted(
             self.outputs, self.rows[self.input_position(x)], self.conditions
         )
 
+    @unguarded(_INNER_LOOP)
     def column(self, y: Label) -> tuple[Scalar, ...]:
         """``(p(y|x) for x in inputs)``."""
         position = self.output_position(y)
@@ -406,6 +422,7 @@ class Mechanism:
         """The integer-matrix form used by the fast paths (None for symbolic kernels)."""
         return self._integer
 
+    @unguarded("the cache of every measure's per-prior results, read on each call")
     def derived(self, key: Any, compute: Any, *, keep: int = 8) -> Any:
         """A value derived from this (immutable) kernel, computed once per ``key``.
 

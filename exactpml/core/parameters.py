@@ -45,11 +45,13 @@ exactpml.errors.InvalidArgument: scale=oo must be finite
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 
 import sympy
 
 from exactpml.core.abbreviate import abbreviated, cut
+from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.decisions import exact_compare, prove_nonnegative, prove_positive
 from exactpml.core.exact import Scalar, as_scalar, exact, exact_difference, to_sympy
 from exactpml.core.logvalue import LogValue
@@ -206,8 +208,13 @@ def exp_epsilon_of(
     *,
     name: str = "epsilon",
     negative_allowed: bool = False,
+    enclosed: bool = False,
 ) -> Scalar:
     """e^ε exactly, from ``epsilon`` (a number or a LogValue) or from ``exp_epsilon``.
+
+    ``enclosed``: the caller computes with e^ε itself (a ratio, a power), not only compares
+    ε: a rational ε beyond ``Bounds.exponential_argument`` is refused (no certified ball
+    encloses e^ε; sympy's arithmetic on it would not end).
 
     Returns a ``Fraction`` when e^ε is rational (ε = 0, a LogValue of a rational, a rational
     ``exp_epsilon``), ``sympy.oo`` for ε = ∞, ``0`` for ε = -∞ (only when
@@ -236,6 +243,12 @@ def exp_epsilon_of(
         _decide(value, _sign_test(value, False), name=name, shown=value, rule="not be negative")
     if type(value) is Fraction and value == 0:
         return Fraction(1)
+    if enclosed and type(value) is Fraction and abs(value) > current_bounds().exponential_argument:
+        raise exceeded(  # no certified ball encloses e^ε: the caller computes with e^ε itself
+            "",
+            f"{name}={abbreviated(value)} makes e^{name} too large to enclose",
+            "exponential_argument",
+        )
     return as_scalar(sympy.exp(to_sympy(value)))
 
 
@@ -329,6 +342,21 @@ def within_bound(predicted: int, bound: str, *, where: str, what: str) -> int:
     if predicted > getattr(current_bounds(), bound):
         raise exceeded(where, what, bound)
     return predicted
+
+
+def count_within(values: object, bound: str, *, where: str, what: str) -> None:
+    """Refuse a sized collection (``range(10**18)``) with more items than the field ``bound``
+    of the current Bounds, before anything iterates over it; an iterable without ``len`` is
+    left to the caller (it is counted as it is read)."""
+    if not hasattr(values, "__len__"):
+        return
+    try:
+        count = len(values)
+    except OverflowError:  # more than sys.maxsize items
+        raise exceeded(where, f"more than {sys.maxsize} {what}", bound) from None
+    except Exception:  # a len that raises: the caller reads it and reports it
+        return
+    within_bound(count, bound, where=where, what=f"{count} {what}")
 
 
 def tolerance_digits(value: Fraction) -> int:

@@ -22,7 +22,9 @@ Decimals are exact (``"0.1"`` is 1/10, ``"1e-30 + 1/3"`` is exact); arithmetic o
 stays in :class:`fractions.Fraction`; anything irrational or symbolic becomes a sympy
 expression built from the parsed tree.  Every operation is checked against
 :class:`~exactpml.core.bounds.Bounds` *before* it is carried out, so ``"10**10**10"`` or
-``"1e999999999"`` is refused in microseconds.  Every problem raises an
+``"1e999999999"`` is refused in microseconds; so is ``exp(q)`` of a rational beyond
+``Bounds.exponential_argument`` (no certified ball encloses it, and sympy's own printer
+evaluates it: ``repr`` of ``exp(10**5000) - 1`` does not end).  Every problem raises an
 :class:`~exactpml.errors.InvalidArgument` naming the entry (``where``).
 
 >>> parse_exact("0.5 + 1/123456789")
@@ -537,8 +539,15 @@ def _log(reader: _Reader, value: Value, base: Value | None = None) -> Value:
 
 
 def _exp(reader: _Reader, value: Value) -> Value:
-    if type(value) is Fraction and value == 0:
-        return Fraction(1)
+    if type(value) is Fraction:
+        if value == 0:
+            return Fraction(1)
+        if abs(value) > reader.bounds.exponential_argument:  # no ball could enclose it, and
+            raise exceeded(  # sympy's printer would evaluate it (exp(10**5000) - 1 hangs)
+                reader.where,
+                f"the argument {abbreviated(value)} of exp is too large",
+                "exponential_argument",
+            )
     return reader.checked(sympy.exp(_sympy(value)))
 
 

@@ -26,6 +26,7 @@ an explicit :class:`DatabaseMechanism` for small n.
 Fraction(1, 16)
 """
 
+from exactpml.core import boundary as _boundary
 from exactpml.core.distribution import Distribution as Distribution  # used by the doctest
 from exactpml.database._mechanism import (
     DatabaseMechanism,
@@ -65,3 +66,6 @@ __all__ = [
     "joint_prior",
     "random_row_mechanism",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -40,9 +40,10 @@ from flint import arb, ctx, fmpq, fmpq_poly
 
 from exactpml.continuous import ContinuousMechanism
 from exactpml.continuous.expsums import ExpSum, Piece, ratio_candidates
+from exactpml.core import boundary as _boundary
 from exactpml.core import certify
 from exactpml.core.abbreviate import abbreviated
-from exactpml.core.bounds import current_bounds
+from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
 from exactpml.core.logvalue import LogValue
@@ -65,7 +66,20 @@ _SOURCE = "Saeidian et al., Prop 4.6, App. B.3"
 
 def _check(n: object, scale: object, p: object | None = None) -> tuple[int, sympy.Expr, Fraction]:
     size = positive_integer(n, name="n")
+    if size > current_bounds().symbolic_exponent:  # q^k (1-q)^(n-k), k <= n: n + 1 terms
+        raise exceeded(
+            "",
+            f"n={abbreviated(size)}: the law of S ~ Bin(n, p) has terms p^k (1-p)^(n-k) of "
+            "exponents up to n",
+            "symbolic_exponent",
+        )
     b_expr = to_sympy(positive_scale(scale, name="scale"))
+    if b_expr.is_Rational and 1 / b_expr > current_bounds().exponential_argument:
+        raise exceeded(  # the densities are e^{±(y - k/n)/b}: no ball encloses e^{1/b}
+            "",
+            f"scale={abbreviated(b_expr)} puts e^(1/b) in the densities",
+            "exponential_argument",
+        )
     if p is None:
         return size, b_expr, Fraction(1, 2)
     entry = probability(p, name="p", open_interval=True, rational=True)
@@ -501,3 +515,6 @@ def _prove_atom_below_by_polynomials(
                 queue.append((low, middle, depth + 1))
                 queue.append((middle, high, depth + 1))
     return boxes
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -34,7 +34,9 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core import boundary as _boundary
 from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.exact import lowest_terms, to_sympy
 from exactpml.core.logvalue import LogValue
 from exactpml.core.parameters import probability
@@ -98,6 +100,13 @@ def _lower_tail_numerator(n: int, m: int, p: Fraction) -> tuple[int, int]:
         return 1, 1
     if b == 0:  # a point mass at n > m
         return 0, 1
+    if n * d.bit_length() > current_bounds().exact_bits:  # the common denominator d^n
+        raise exceeded(
+            "binomial_lower_tail",
+            f"n={abbreviated(n)} makes the denominator d^n of p = a/d about "
+            f"{abbreviated(n * d.bit_length())} bits",
+            "exact_bits",
+        )
     total = d**n
     if m <= n // 2:
         return binomial_tail_numerator(n, m, a, b), total
@@ -170,4 +179,19 @@ def chernoff_bound(n: int, m: int, p: object, *, output: int = 1) -> sympy.Expr:
         )
     if q == r:
         return sympy.oo
+    bits = size * (_height(q) + _height(r))
+    if bits > current_bounds().exact_bits:  # sympy writes e^{-n D} as powers of q and r
+        raise exceeded(
+            "chernoff_bound",
+            f"n={abbreviated(size)} makes e^(-n D(m/n || p)) powers of about "
+            f"{abbreviated(bits)} bits",
+            "exact_bits",
+        )
     return -sympy.log(1 - sympy.exp(-size * bernoulli_kl(q, r)))
+
+
+def _height(value: Fraction) -> int:
+    return value.numerator.bit_length() + value.denominator.bit_length()
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

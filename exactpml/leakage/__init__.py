@@ -9,6 +9,7 @@
 * :mod:`~exactpml.leakage.disclosure`: disclosure (Def 3.3) and singling out (Def 3.9).
 """
 
+from exactpml.core import boundary as _boundary
 from exactpml.leakage._support import AttributeLike, as_attribute, require_full_support_prior
 from exactpml.leakage.capacities import leakage_capacity, maximal_leakage
 from exactpml.leakage.disclosure import discloses, disclosing_outputs, singles_out
@@ -58,3 +59,6 @@ __all__ = [
     "singles_out",
     "total_variation",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

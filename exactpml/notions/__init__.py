@@ -19,6 +19,7 @@ Each ε is a :class:`~exactpml.core.logvalue.LogValue` (the exact ratio e^ε); r
 worst inputs and output as witness (:class:`WorstCase`).
 """
 
+from exactpml.core import boundary as _boundary
 from exactpml.notions._approximate import (
     delta_for_epsilon,
     hockey_stick_divergence,
@@ -136,3 +137,6 @@ __all__ = [
     "zcdp_to_dp_epsilon",
     "zcdp_to_rdp_epsilon",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -36,6 +36,7 @@ from fractions import Fraction
 
 import sympy
 
+from exactpml.core.abbreviate import abbreviated
 from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.decisions import exact_compare
 from exactpml.core.exact import Scalar, exact, to_sympy
@@ -212,6 +213,10 @@ class CertifiedPLD:
     def self_compose(self, steps: int) -> CertifiedPLD:
         """The k-fold composition (repeated squaring; about ``2 log2 k`` products per side)."""
         k = positive_integer(steps, name="steps")
+        if k > current_bounds().accounting_steps:  # as dpsgd_epsilon: refused before squaring
+            raise exceeded(
+                "self_compose", f"steps={abbreviated(k)} compositions", "accounting_steps"
+            )
         tail = self._tail(k)
         return CertifiedPLD(
             self.directions,

@@ -170,7 +170,7 @@ def composition_epsilon_for_delta(mechanism: object, k: int, delta: object) -> W
 
 # --- the theorems -----------------------------------------------------------------------
 def _ratio(epsilon: object, exp_epsilon: object) -> Scalar:
-    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, enclosed=True)
     if ratio is sympy.oo:
         raise InvalidArgument("epsilon must be finite for a composition theorem")
     return ratio

@@ -244,7 +244,7 @@ def dpsgd_delta(
     The other arguments are those of :func:`dpsgd_epsilon`; the width is relative to δ.
     """
     sigma, rate, k, relative = _parameters(noise_multiplier, sampling_rate, steps, width)
-    ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, negative_allowed=True, enclosed=True)
     pairs = _pairs(sigma, rate)
     step = _first_resolution(pairs, resolution)
     parameter = "resolution" if resolution is not None else f"width={relative}"

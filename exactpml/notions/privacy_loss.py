@@ -196,7 +196,7 @@ class PrivacyLossDistribution:
         >>> [(str(loss), mass) for loss, mass in pld]
         [('-log(3)', Fraction(9, 40)), ('log(3)', Fraction(27, 40)), ('oo', Fraction(1, 10))]
         """
-        ratio = exp_epsilon_of(epsilon, exp_epsilon)
+        ratio = exp_epsilon_of(epsilon, exp_epsilon, enclosed=True)
         if ratio is sympy.oo:
             raise InvalidArgument("epsilon must be finite (the dominating pair of ε = ∞ is void)")
         rest = exact_difference(Fraction(1), probability(delta, name="delta"))
@@ -486,10 +486,18 @@ class PrivacyLossDistribution:
         )
 
     def __str__(self) -> str:
-        atoms = ", ".join(
-            f"{abbreviated(loss, None)}: {abbreviated(mass, None)}" for loss, mass in self
-        )
-        return f"PrivacyLossDistribution({{{atoms}}})"
+        """The atoms ``loss: mass``; past ``_SHOWN_ATOMS`` atoms, the first and last ones and
+        the count of those left out (the text of thousands of closed forms takes seconds)."""
+        pairs = list(self)
+        half = _SHOWN_ATOMS // 2
+        shown = pairs if len(pairs) <= _SHOWN_ATOMS else pairs[:half] + pairs[-half:]
+        texts = [f"{abbreviated(loss, None)}: {abbreviated(mass, None)}" for loss, mass in shown]
+        if len(shown) < len(pairs):
+            texts.insert(half, f"… {len(pairs) - len(shown)} more atoms …")
+        return f"PrivacyLossDistribution({{{', '.join(texts)}}})"
+
+
+_SHOWN_ATOMS = 20
 
 
 def _size(value: Scalar) -> int:

@@ -48,7 +48,8 @@ from fractions import Fraction
 
 import sympy
 
-from exactpml.core.abbreviate import abbreviated_repr
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
+from exactpml.core.bounds import current_bounds, exceeded
 from exactpml.core.decisions import exact_compare
 from exactpml.core.exact import (
     Scalar,
@@ -98,6 +99,12 @@ def _explicit(mechanism: object) -> DatabaseMechanism:
 def _check_size(letters: int, size: int, width: int, subsets: int, where: str) -> None:
     """Refuse a mechanism on D^n of |D|^n × |Y| entries above ``Bounds.table_entries``, or
     mixtures of ``subsets`` rows each above ``Bounds.iteration_work``, before building it."""
+    if letters >= 2 and size > current_bounds().table_entries.bit_length():  # 2^n > the bound:
+        raise exceeded(  # refused before |D|^n is formed (n = 10**5000 would not end)
+            where,
+            f"n={abbreviated(size)}: the mechanism on D^n would have {letters}^n databases",
+            "table_entries",
+        )
     databases = letters**size
     within_bound(
         databases * width,
@@ -227,7 +234,7 @@ def poisson_amplification(
     >>> print(poisson_amplification(exp_epsilon=3, delta="1/10", rate="1/4"))
     (log(3/2), 1/40)
     """
-    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, enclosed=True)
     gamma = probability(rate, name="rate")
     return _amplified(ratio, gamma, probability(delta, name="delta"))
 
@@ -247,7 +254,7 @@ def without_replacement_amplification(
     >>> print(without_replacement_amplification(exp_epsilon=3, sample=1, size=4))
     (log(3/2), 0)
     """
-    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, enclosed=True)
     m = positive_integer(sample, name="sample")
     n = positive_integer(size, name="size", minimum=m)
     return _amplified(

@@ -163,7 +163,7 @@ def dp_tradeoff_curve(
     >>> print(dp_tradeoff_curve(exp_epsilon=3))
     TradeoffCurve((0, 1), (1/4, 1/4), (1, 0))
     """
-    ratio = exp_epsilon_of(epsilon, exp_epsilon)
+    ratio = exp_epsilon_of(epsilon, exp_epsilon, enclosed=True)
     if ratio is sympy.oo:
         raise InvalidArgument("epsilon must be finite")
     rest = exact_difference(Fraction(1), probability(delta, name="delta"))

@@ -44,6 +44,7 @@ from flint import fmpq, fmpq_poly
 from sympy.calculus.accumulationbounds import AccumBounds
 from sympy.polys.rings import PolyElement, ring
 
+from exactpml.core import boundary as _boundary
 from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.certify import check_expression, compare, proves_zero, sign
 from exactpml.core.exact import Scalar, as_scalar, exact, to_sympy
@@ -726,3 +727,6 @@ def limit(
                     expression=error.expression,
                 ) from error
     return _sympy_limit(value, parameter, approach)
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -15,6 +15,7 @@ section ``pk.``).  One concept per module:
 * :mod:`~exactpml.partial_knowledge.examples` — Example 7, Remark 2, counterexamples.
 """
 
+from exactpml.core import boundary as _boundary
 from exactpml.partial_knowledge.counting import (
     BOTTOM,
     CountingMechanism,
@@ -108,3 +109,6 @@ __all__ = [
     "theta_reducibility",
     "thresholded_counting",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

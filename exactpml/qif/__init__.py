@@ -34,6 +34,7 @@ Fraction(1, 4)
 log(3/2)
 """
 
+from exactpml.core import boundary as _boundary
 from exactpml.numerics.log_moments import RenyiBounds
 from exactpml.qif.alpha import (
     guessing_ratio,
@@ -104,3 +105,6 @@ __all__ = [
     "sibson_mutual_information",
     "sibson_mutual_information_bounds",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -37,7 +37,7 @@ from typing import Any
 
 from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.exact import exact
-from exactpml.core.parameters import positive_integer, within_bound
+from exactpml.core.parameters import count_within, positive_integer, within_bound
 from exactpml.errors import InvalidArgument
 
 __all__ = ["MAX_GUESSES", "GainFunction"]
@@ -49,6 +49,7 @@ MAX_GUESSES = 100_000
 
 
 def _labels(values: Iterable[Label], *, name: str, what: str) -> tuple[Label, ...]:
+    count_within(values, "table_entries", where=name, what=what)  # before tuple() reads them
     items = tuple(values)
     if not items:
         raise InvalidArgument(f"{name}: the set of {what} is empty")

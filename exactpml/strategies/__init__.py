@@ -17,6 +17,7 @@ with probability at least 1/6, so a default strategy reaches each regime within 
 examples.
 """
 
+from exactpml.core import boundary as _boundary
 from exactpml.strategies._accounting import distribution_pairs, privacy_loss_distributions
 from exactpml.strategies._bldp import bounded_leakage_models
 from exactpml.strategies._database import (
@@ -96,3 +97,6 @@ __all__ = [
     "strategy_origin",
     "tuple_mechanisms",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -24,6 +24,7 @@ from exactpml.strategies._finite import (
     REGIMES,
     _normalised,
     _weights,
+    check_drawable,
     choose_regime,
     mechanisms,
     probability_vectors,
@@ -278,6 +279,7 @@ def database_mechanisms_with_prior(
 @composite
 def predicates(draw: st.DrawFn, alphabet: Sequence[Hashable]) -> dict[Hashable, int]:
     """0/1 predicates f on the alphabet, as a mapping entry -> 0 or 1 (constants included)."""
+    check_drawable("predicates", len(alphabet))
     values = draw(st.lists(st.integers(0, 1), min_size=len(alphabet), max_size=len(alphabet)))
     return dict(zip(alphabet, values, strict=True))
 

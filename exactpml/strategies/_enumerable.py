@@ -11,6 +11,7 @@ strategy object Hypothesis builds (its definition and the arguments it was calle
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -18,6 +19,10 @@ from types import MappingProxyType
 from typing import Any, ParamSpec, TypeVar
 
 from hypothesis import strategies as st
+
+from exactpml.core.boundary import boundary
+from exactpml.errors import InvalidArgument
+from exactpml.strategies._errors import StrategyArgumentError
 
 __all__ = ["StrategyOrigin", "composite", "strategy_origin"]
 
@@ -31,9 +36,32 @@ _FACTORIES: dict[Callable[..., Any], Callable[..., st.SearchStrategy[Any]]] = {}
 def composite(
     definition: Callable[..., Ex],
 ) -> Callable[..., st.SearchStrategy[Ex]]:
-    """``st.composite``, recording ``definition`` so that :func:`strategy_origin` finds it."""
-    factory = st.composite(definition)
-    _FACTORIES[definition] = factory
+    """``st.composite``, recording ``definition`` so that :func:`strategy_origin` finds it.
+
+    The definition runs behind a public boundary (:func:`~exactpml.core.boundary.boundary`,
+    when an example is drawn: a strategy's arguments are read then): a wrong argument, a
+    foreign error, and exactpml's own ``InvalidArgument`` raise
+    :class:`~exactpml.strategies._errors.StrategyArgumentError` naming the strategy;
+    Hypothesis' control flow (``draw``'s exceptions) passes unchanged.
+    """
+    checked = boundary(definition, error=StrategyArgumentError)
+
+    @functools.wraps(definition)
+    def guarded(*args: Any, **kwargs: Any) -> Ex:
+        try:
+            return checked(*args, **kwargs)
+        except InvalidArgument as error:
+            if isinstance(error, StrategyArgumentError):
+                raise
+            raise StrategyArgumentError(str(error)) from error
+
+    factory = boundary(  # its arguments checked when it is called, before any draw
+        st.composite(guarded),
+        where=definition.__name__,
+        error=StrategyArgumentError,
+        checked_as=definition,
+    )
+    _FACTORIES[guarded] = factory
     return factory
 
 

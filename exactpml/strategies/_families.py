@@ -43,7 +43,8 @@ def tuple_mechanisms(
     _check_sizes("database_mechanisms (alphabet)", min_alphabet, max_alphabet)
     _check_sizes("database_mechanisms (outputs)", min_outputs, max_outputs)
     n = draw(st.integers(min_entries, max_entries))
-    sizes = [k for k in range(min_alphabet, max_alphabet + 1) if k**n <= max_inputs]
+    largest = min(max_alphabet, max(max_inputs, min_alphabet))  # k^n <= max_inputs: k <= it
+    sizes = [k for k in range(min_alphabet, largest + 1) if k**n <= max_inputs]
     if not sizes:
         sizes = [min_alphabet]
     k = draw(st.sampled_from(sizes))

@@ -79,6 +79,20 @@ def choose_regime(draw: st.DrawFn, allowed: Sequence[str]) -> str:
     return choices[draw(st.integers(0, 1000 * len(choices) - 1)) % len(choices)]
 
 
+LARGEST_ALPHABET = 1_000
+"""The most entries a strategy draws one value for (Hypothesis' buffer of 8 KiB per
+example runs out long before 10^4 drawn values)."""
+
+
+def check_drawable(name: str, count: int) -> None:
+    """Refuse an alphabet of more than :data:`LARGEST_ALPHABET` entries, one value drawn each."""
+    if count > LARGEST_ALPHABET:
+        raise InvalidArgument(
+            f"{name}: an alphabet of {abbreviated(count)} entries is above {LARGEST_ALPHABET} "
+            "(one value is drawn per entry)"
+        )
+
+
 def _check_sizes(name: str, low: int, high: int) -> None:
     if low < 1:
         raise InvalidArgument(f"{name}: the minimum size {abbreviated(low)} must be at least 1")
@@ -372,6 +386,7 @@ def attributes(
     labels = list(inputs)
     if not labels:
         raise InvalidArgument("attributes: the input alphabet is empty")
+    check_drawable("attributes", len(labels))
     _check_sizes("attributes", min_values, max_values)
     size = draw(st.integers(min_values, max_values))
     values = list(range(size))

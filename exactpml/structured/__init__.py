@@ -13,6 +13,7 @@ Every structured mechanism produces its explicit kernel on D^n (``explicit()``) 
 n; the tests check every structured path against that enumeration.
 """
 
+from exactpml.core import boundary as _boundary
 from exactpml.structured._noise import (
     AtLeast,
     AtMost,
@@ -45,3 +46,6 @@ __all__ = [
     "randomized_response",
     "statistic_distribution",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

@@ -9,6 +9,7 @@
   ``sup_conditional_pml``, ``sup_guessing_gain`` (Saeidian et al., Thms 2.4, 2.8, 4.2, 4.5).
 """
 
+from exactpml.core import boundary as _boundary
 from exactpml.suprema import measure_table as _measure_table  # registers finite mechanisms
 from exactpml.suprema.leakage_suprema import (
     shattering_construction,
@@ -32,3 +33,6 @@ __all__ = [
     "sup_guessing_gain",
     "sup_pml",
 ]
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

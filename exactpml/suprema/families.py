@@ -35,6 +35,7 @@ from typing import Any, TypeAlias
 
 import sympy
 
+from exactpml.core import boundary as _boundary
 from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import prove_positive
 from exactpml.core.distribution import Distribution
@@ -570,3 +571,6 @@ PriorFamily: TypeAlias = (
     FullSupportPriors | ProductPriors | IIDPriors | FinitePriors | ParametricPriors
 )
 """Any family of priors accepted by :mod:`exactpml.suprema`."""
+
+
+_boundary.guard_public_names(globals())  # every public name behind its boundary

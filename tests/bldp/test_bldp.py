@@ -487,7 +487,7 @@ BAD = [
         "mechanism_not_callable",
         lambda: BoundedLeakageModel(COIN, 3, lambda x, r: 0, databases=DBS),
         InvalidArgument,
-        ["mechanism must be a function"],
+        ["mechanism must be a callable", "mechanism=3"],
     ),
     (
         "unhashable_output",

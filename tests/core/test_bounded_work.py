@@ -436,7 +436,12 @@ def test_unicode_digits_are_refused_naming_the_entry(text):
 
 
 FOREIGN_CASES = [
-    ("not_pairs", lambda: Distribution(5), InvalidArgument, ["distribution: TypeError"]),
+    (
+        "not_pairs",
+        lambda: Distribution(5),
+        InvalidArgument,
+        ["Distribution: probabilities must be an iterable or a mapping, got int"],
+    ),
     (
         "unhashable_output",
         lambda: Mechanism.from_matrix([["1/2", "1/2"]], outputs=[[0], [1]]),

@@ -227,6 +227,7 @@ def _baselines() -> list[Baseline]:
     attribute = {"a": 0, "b": 1}.__getitem__
     pld = notions.privacy_loss_distribution(p, q)
     curve = notions.tradeoff_curve(p, q)
+    lattice_pld = notions.certified_laplace_pld(1, resolution=Fraction(1, 16))
     full = families.FullSupportPriors(["a", "b"])
     sup = suprema.sup_pml(channel, full, output=0)
     laws = partial_knowledge.knowledge_laws(setting, release)
@@ -676,6 +677,54 @@ def _baselines() -> list[Baseline]:
         ),
         _record("exactpml.notions.OptimalSimulation", exactpml.simulation_epsilon(rr)),
         _record("exactpml.notions.ZCDPBounds", notions.zcdp_rho(rr, tolerance="1/100")),
+        # --- notions: certified accounting (coarse lattices: each call well under 1 s) ---
+        B(
+            "exactpml.notions.dpsgd_epsilon",
+            notions.dpsgd_epsilon,
+            (1, Fraction(1, 10), 3, Fraction(1, 1000)),
+            {"width": Fraction(1, 2)},
+        ),
+        B(
+            "exactpml.notions.dpsgd_delta",
+            notions.dpsgd_delta,
+            (1, Fraction(1, 10), 3, 1),
+            {"width": Fraction(1, 2)},
+        ),
+        B(
+            "exactpml.notions.certified_gaussian_pld",
+            notions.certified_gaussian_pld,
+            (1,),
+            {"resolution": Fraction(1, 16)},
+        ),
+        B(
+            "exactpml.notions.certified_laplace_pld",
+            notions.certified_laplace_pld,
+            (1,),
+            {"resolution": Fraction(1, 16)},
+        ),
+        B(
+            "exactpml.notions.certified_pld",
+            notions.certified_pld,
+            (pld,),
+            {"resolution": Fraction(1, 16)},
+        ),
+        _record("exactpml.notions.CertifiedPLD", lattice_pld),
+        B("exactpml.notions.CertifiedPLD.compose", lattice_pld.compose, (lattice_pld,)),
+        B("exactpml.notions.CertifiedPLD.self_compose", lattice_pld.self_compose, (2,)),
+        B(
+            "exactpml.notions.CertifiedPLD.delta_for_epsilon",
+            lattice_pld.delta_for_epsilon,
+            (1,),
+        ),
+        B(
+            "exactpml.notions.CertifiedPLD.epsilon_for_delta",
+            lattice_pld.epsilon_for_delta,
+            (Fraction(1, 1000),),
+        ),
+        _record(
+            "exactpml.notions.AccountingBounds",
+            lattice_pld.epsilon_for_delta(Fraction(1, 1000)),
+        ),
         # --- structured ----------------------------------------------------------------
         B("exactpml.randomized_response", exactpml.randomized_response, ([0, 1], 3)),
         B(
@@ -1090,6 +1139,24 @@ def _baselines() -> list[Baseline]:
             (3,),
         ),
         B("exactpml.strategies.bounded_leakage_models", strategies.bounded_leakage_models),
+        B("exactpml.strategies.correlated_priors", strategies.correlated_priors, (space,)),
+        B(
+            "exactpml.strategies.database_mechanisms_with_prior",
+            strategies.database_mechanisms_with_prior,
+            (),
+            {"space": space},
+        ),
+        B("exactpml.strategies.settings_with_mechanism", strategies.settings_with_mechanism),
+        B(
+            "exactpml.strategies.strategy_origin",
+            strategies.strategy_origin,
+            (strategies.distributions(max_size=3),),
+        ),
+        B(
+            "exactpml.strategies.StrategyOrigin",
+            strategies.StrategyOrigin,
+            (strategies.distributions, {"max_size": 3}),
+        ),
         # --- proofs_check: where it takes user values -----------------------------------
         *_proofs_check_baselines(),
     ]

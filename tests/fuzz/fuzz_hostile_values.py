@@ -3,7 +3,7 @@
 Issue 21, item 6: huge, tiny and near-boundary numbers, strings with code, Unicode digits,
 ``nan``/``inf``/``oo``, floats, ``None``, containers, unhashable values, objects whose
 ``__eq__``/``__hash__`` raise, very long strings.  A value is chosen by its name, so a
-failure is recorded as ``function|parameter=name`` (see ``KNOWN_FAILING``) and rebuilt the
+failure is reported as ``function|parameter=name`` (``fuzz_sweep.case_key``) and rebuilt the
 same way on every run.  :func:`hostile_value` builds a value from its name (each call a
 fresh object: a call may mutate a list it was given).
 

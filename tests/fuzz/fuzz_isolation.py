@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from exactpml import errors
+from exactpml.core.bounds import big_integer_printing
 from exactpml.errors import ExactPMLError
 
 CPU_SECONDS = 2
@@ -74,14 +75,6 @@ class Outcome:
     def acceptable(self) -> bool:
         """A value or an exactpml error (with a short printable message)."""
         return self.kind in ACCEPTABLE
-
-    def fixes(self, known: str) -> bool:
-        """Whether this outcome shows a case known to fail with ``known`` (an outcome label)
-        fixed: acceptable, and for a known hang within half the CPU limit -- a case that
-        now ends at 1.9 s may hang again on the next run, so it is not yet a stale entry."""
-        if not self.acceptable:
-            return False
-        return not known.startswith("hang") or self.cpu_seconds < CPU_SECONDS / 2
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.detail}"
@@ -162,8 +155,7 @@ def classify(
         text = _text_of(error)
         return "foreign exception", f"{type(error).__module__}.{type(error).__name__}: {text}"
     try:
-        shown = repr(value)
-        str(value)
+        shown = _shown(value)
     except MemoryError:
         return "memory", f"MemoryError in repr()/str() of {type(value).__name__}"
     except BaseException as error:
@@ -172,6 +164,32 @@ def classify(
             f"repr()/str() of {type(value).__name__} raised {type(error).__name__}: {text}"
         )
     return "value", f"{type(value).__name__}: {_short(shown)}"
+
+
+def _ours(value: object) -> bool:
+    """Whether ``value``'s class is exactpml's (or proofs_check's)."""
+    module = type(value).__module__ or ""
+    return module.split(".")[0] in ("exactpml", "proofs_check")
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` (``str`` is called too).  A plain exact value -- an ``int``, a
+    ``Fraction``, a sympy expression, a tuple or dict of them -- past Python's 4300-digit
+    limit on int -> str conversion is printed as exactpml prints exact results, inside
+    :func:`~exactpml.core.bounds.big_integer_printing`: the limit is Python's, the value is
+    correct.  An exactpml record must print without it (``printable_record``); the CPU
+    limit still catches a print that does not end."""
+    try:
+        shown = repr(value)
+        str(value)
+        return shown
+    except ValueError as error:
+        if _ours(value) or "integer string conversion" not in _text_of(error):
+            raise
+    with big_integer_printing():
+        shown = repr(value)
+        str(value)
+    return shown
 
 
 def _address_space() -> int:

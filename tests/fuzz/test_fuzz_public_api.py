@@ -9,14 +9,9 @@ of at most ~300 characters, or what the function raises by contract.  Anything e
 foreign exception, a hang, running out of memory, a long or unprintable message, a value
 that does not print -- is a failure.
 
-``known_failing.json`` (temporary) lists the replacements known to fail, grouped by module,
-with their outcome: the representative sweep of ``fuzz_sweep.py record`` plus every failure
-of these draws.  A drawn case listed there must still fail, else it is a *stale entry*:
-delete it (``fuzz_sweep.py shrink`` deletes every entry that now passes); a listed hang is
-stale only when the call now ends within half the CPU limit (near the limit it may hang
-again).  A case not listed must pass; a draw that replaces two arguments is explained when
-either single replacement is listed, or when the pair is (``"KEY & KEY"``).  All draws of a
-baseline run before its verdict, which reports every new failure at once.
+Every drawn case must pass: there is no list of known failures (``fuzz_sweep.py record``
+sweeps every parameter with representative hostile values, a hunt for what the draws miss).
+All draws of a baseline run before its verdict, which reports every failure at once.
 
 Every public function is drawn on every run, ``DRAWS_PER_BASELINE`` times, seeded by its
 name: the same draws every time, unchanged when another baseline is added.  With
@@ -37,7 +32,7 @@ import pytest
 from fuzz_api_table import BASELINES, NOT_FUZZED, Baseline, public_callables
 from fuzz_hostile_values import NAMES, hostile_value
 from fuzz_isolation import classify, run_isolated
-from fuzz_sweep import case_key, load_known_failing, outcome_label
+from fuzz_sweep import case_key, outcome_label
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
@@ -48,7 +43,6 @@ THOROUGH = PROFILE == "thorough"
 #: not change when another baseline is added.
 DRAWS_PER_BASELINE = 6 if THOROUGH else 1
 
-KNOWN_FAILING = load_known_failing()
 FUZZABLE = sorted(name for name, baseline in BASELINES.items() if baseline.parameters())
 
 
@@ -89,21 +83,6 @@ def test_every_baseline_gives_a_value() -> None:
     assert {name: text for name, text in outcomes.items() if not text.startswith("value:")} == {}
 
 
-def test_every_known_failing_entry_names_a_baseline_a_parameter_and_a_hostile_value() -> None:
-    wrong = []
-    for joint in KNOWN_FAILING:
-        for key in joint.split(" & "):
-            name, rest = key.split("|", 1)
-            parameter, hostile = rest.split("=", 1)
-            if (
-                name not in BASELINES
-                or parameter not in BASELINES[name].parameters()
-                or hostile not in NAMES
-            ):
-                wrong.append(key)
-    assert wrong == []
-
-
 def _case(name: str, bits: list[bool]) -> dict[str, str]:
     """One or two parameters of the baseline ``name`` and a hostile value for each, chosen
     uniformly by a generator seeded with the baseline's name and 64 bits Hypothesis drew.
@@ -123,8 +102,7 @@ def _case(name: str, bits: list[bool]) -> dict[str, str]:
 @pytest.mark.parametrize("name", FUZZABLE)
 def test_hostile_arguments_give_a_value_or_an_exactpml_error(name: str) -> None:
     baseline = BASELINES[name]
-    new: dict[str, str] = {}
-    stale: list[str] = []
+    failures: dict[str, str] = {}
 
     @settings(
         max_examples=DRAWS_PER_BASELINE,
@@ -138,21 +116,14 @@ def test_hostile_arguments_give_a_value_or_an_exactpml_error(name: str) -> None:
         hostile = _case(name, bits)
         replacements = {parameter: hostile_value(value) for parameter, value in hostile.items()}
         outcome = run_isolated(baseline.call_with(replacements), documented=baseline.documented)
-        keys = [case_key(name, parameter, value) for parameter, value in sorted(hostile.items())]
-        joint = " & ".join(keys)
-        if joint in KNOWN_FAILING:
-            if outcome.fixes(KNOWN_FAILING[joint]):
-                stale.append(f"stale entry {joint!r}: now {outcome}; delete it")
-        elif not outcome.acceptable and not any(key in KNOWN_FAILING for key in keys):
-            new[joint] = outcome_label(outcome.kind, outcome.detail)
+        if not outcome.acceptable:
+            keys = [
+                case_key(name, parameter, value) for parameter, value in sorted(hostile.items())
+            ]
+            failures[" & ".join(keys)] = f"{outcome_label(outcome.kind, outcome.detail)}: {outcome}"
 
     (draw_and_run if THOROUGH else seed(zlib.crc32(name.encode()))(draw_and_run))()
-    record = os.environ.get("EXACTPML_FUZZ_NEW_FAILURES")
-    if record and new:  # JSON lines, for fuzz_sweep.py merge
-        with open(record, "a", encoding="utf-8") as journal:
-            journal.write(json.dumps(new, ensure_ascii=False) + "\n")
-    assert stale == [], "\n".join(stale)
-    assert new == {}, "new failures:\n" + json.dumps(new, indent=1, ensure_ascii=False)
+    assert failures == {}, "failures:\n" + json.dumps(failures, indent=1, ensure_ascii=False)
 
 
 def _recorder(a: object, b: object = 0, *, c: object = 3) -> tuple[object, object, object]:

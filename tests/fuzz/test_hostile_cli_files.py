@@ -2,9 +2,6 @@
 1 GiB (``fuzz_isolation``): it prints a report (exit status 0) or one printable line
 ``exactpml: error: ...`` on stderr with exit status 2 -- never a traceback, a hang, or a
 block on a file that is not a regular file (issue 21, items 3 and 6).
-
-``KNOWN_FAILING`` (temporary, as in ``test_known_hostile_cases.py``) lists the files that
-fail on this branch with the outcome seen; a listed case that passes fails as a stale entry.
 """
 
 from __future__ import annotations
@@ -111,23 +108,6 @@ CASES: dict[str, tuple[Writer, list[str], int | None]] = {
     ),
 }
 
-#: Temporary: the cases failing on this branch, with the outcome seen (see the docstring).
-KNOWN_FAILING: dict[str, str] = {
-    # exactpml.core.certify.decimal: five 100000-digit decimals take ~6 s of CPU (Fraction
-    # gcds in _round_significant), though --digits up to output_digits=100000 is allowed
-    "a good file, 100000 certified digits": "hang",
-    # bounded-core: exact zero test of exp towers
-    "rows exp(-exp(exp(100))) and its complement": "hang",
-    # bounded-core: message caps (the entry is shown in full)
-    "an entry factorial(10**5000)": "an error line of 5238 characters",
-    "an entry 2**(10**5000)": "an error line of 5234 characters",
-    "an entry log(-10**5000)": "an error line of 10157 characters",
-    "an entry 1e-<50000-digit exponent>": "an error line of 50234 characters",
-    'an entry "1e9999"': "an error line of 10138 characters",
-    # bounded-core: Unicode digits refused
-    'Unicode digits "١/٢"': "exit status 0: read as 1/2",
-}
-
 
 def _run_and_judge(arguments: list[str], path: Path, expected: int | None) -> str:
     """Run ``exactpml ARGS`` (in the child) and judge its output: ``"accepted"`` or
@@ -160,10 +140,6 @@ def _problem(status: int, output: str, errors: str, path: Path) -> str | None:
     return None
 
 
-def test_every_known_failing_entry_names_a_case() -> None:
-    assert sorted(set(KNOWN_FAILING) - set(CASES)) == []
-
-
 @pytest.mark.parametrize("case", list(CASES))
 def test_exactpml_leakage_on_a_hostile_file_reports_or_exits_two(case: str, tmp_path: Path) -> None:
     writer, extra, expected = CASES[case]
@@ -171,9 +147,4 @@ def test_exactpml_leakage_on_a_hostile_file_reports_or_exits_two(case: str, tmp_
     format_ = [] if "--format" in extra else ["--format", "json"]
     arguments = ["leakage", str(path), *format_, *extra]
     outcome = run_isolated(lambda: _run_and_judge(arguments, path, expected))
-    passes = outcome.kind == "value" and outcome.detail == "str: 'accepted'"
-    if case in KNOWN_FAILING:
-        fixed = passes and outcome.fixes(KNOWN_FAILING[case])
-        assert not fixed, f"stale entry {case!r}: now passes; delete it from KNOWN_FAILING"
-        return
-    assert passes, f"{case}: {outcome}"
+    assert outcome.kind == "value" and outcome.detail == "str: 'accepted'", f"{case}: {outcome}"

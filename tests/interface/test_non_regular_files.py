@@ -171,8 +171,9 @@ def test_the_command_line_refuses_a_directory_and_a_device(short_dir):
 def test_a_path_that_is_not_a_file_name_is_refused_naming_its_type(reader, path):
     with pytest.raises(InvalidArgument) as caught:
         reader(path)
-    assert str(caught.value) == (
-        f"path must be a file name (a str or an os.PathLike), not {type(path).__name__}"
+    assert str(caught.value) == (  # the public boundary's check of the annotation
+        f"{reader.__name__}: path must be a str or a PathLike, got {type(path).__name__} "
+        f"(path={path!r})"
     )
 
 

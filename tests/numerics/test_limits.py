@@ -307,7 +307,9 @@ def test_rational_method_refuses_non_rational_expressions():
 # --- bad input ------------------------------------------------------------------------------
 
 BAD_INPUT = [
-    pytest.param(lambda: limit(t, "t", "0+"), InvalidArgument, "sympy Symbol", id="param-str"),
+    pytest.param(
+        lambda: limit(t, "t", "0+"), InvalidArgument, "parameter must be a Symbol", id="param-str"
+    ),
     pytest.param(
         lambda: limit(t, sympy.Symbol("u"), "0+"), InvalidArgument, "real", id="param-no-real"
     ),

@@ -723,7 +723,7 @@ BAD = [
         "knowledge_not_callable",
         lambda: PartialKnowledge([VOTE] * 3, target=0, value="No", alternative="Yes", knowledge=42),
         InvalidArgument,
-        ["knowledge must be a function"],
+        ["knowledge must be a Mechanism or a callable", "knowledge=42"],
     ),
     (
         "knowledge_raises",

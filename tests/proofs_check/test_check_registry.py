@@ -62,7 +62,7 @@ def test_kinds_can_be_given_as_letters_or_a_list(kinds: Any, parsed: tuple[str, 
 
 BAD_REGISTRATIONS: list[tuple[str, str, dict[str, Any], str]] = [
     ("no mutant", "pml.thm_3_5", {"mutants": {}}, "at least one mutant"),
-    ("mutants not a mapping", "pml.thm_3_5", {"mutants": ["m"]}, "at least one mutant"),
+    ("mutants not a mapping", "pml.thm_3_5", {"mutants": ["m"]}, "mutants must be a mapping"),
     ("bad mutant name", "pml.thm_3_5", {"mutants": {"Bad Name": "x"}}, "mutant name"),
     ("empty mutant description", "pml.thm_3_5", {"mutants": {"m": " "}}, "description"),
     (
