@@ -135,12 +135,11 @@ SEARCH_MISSES: dict[str, str] = {
     "vadhan.case_1[one_over_9n]": _PROVER,
     "vadhan.prop_1[first_entry_epsilon]": _PROVER,
     "bldp.composition[parallel_epsilon]": _PROVER,
-    "pml.thm_3_4[any_prior]": _QUICK,
-    "pml.cor_3_10[hartley_threshold]": _QUICK,
-    "pk.thm_1[small_delta_equivalence]": _QUICK,
     "pk.thm_2[value_laws_only]": _QUICK,
-    "bldp.post_processing[non_injective_strict]": _QUICK,
     "bldp.group_privacy[without_path_precondition]": _QUICK,
+    "pml.prop_3_8[support_only]": _QUICK,
+    "pk.thm_1[one_order]": _QUICK,
+    "pk.prop_25[mixture_max_weight]": _QUICK,
 }
 
 
