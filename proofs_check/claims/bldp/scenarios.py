@@ -356,7 +356,7 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
     k of studies, whereas DP is k·ε (some design puts one person in every study).
 
     P: random scenarios (population <= 2, k <= 3 studies, every design, α in (0, 1) with
-       denominator <= 20; 10 at --quick, 30 by default): the same comparisons as below.
+       denominator <= 20; 10 at --quick, 15 otherwise): the same comparisons as below.
     W: on 4 instances at --quick, 6 by default (population, k, α; every design, or a few
     chosen ones, each set of designs with one person in all k studies): (2, 2, 1/2),
     (2, 3, 1/2), (1, 3, 1/3), (3, 2, 2/3) with 4 designs, then (2, 4, 1/3) with 3 designs
@@ -393,7 +393,7 @@ def non_participation_check(ctx: CheckContext) -> list[Evidence]:
         explain=lambda instance: str(
             _non_participation_facts(*instance[0], instance[1], None, ctx.mutant)[1]
         ),
-        examples=min(ctx.examples, 10 if ctx.profile == "quick" else 30),
+        examples=min(ctx.examples, 10 if ctx.profile == "quick" else 15),
         small_scope=False,
     )
     return [
