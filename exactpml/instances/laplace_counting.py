@@ -74,7 +74,16 @@ def _check(n: object, scale: object, p: object | None = None) -> tuple[int, symp
             "symbolic_exponent",
         )
     b_expr = to_sympy(positive_scale(scale, name="scale"))
-    if b_expr.is_Rational and 1 / b_expr > current_bounds().exponential_argument:
+    limit = current_bounds().exponential_argument
+    if b_expr.is_Rational:
+        too_small = 1 / b_expr > limit
+    else:  # enclose 1/b first: sympy would evaluate e^{1/b} itself (exp(-exp(exp(100))) hangs)
+        try:
+            inverse = certify.enclosure(1 / b_expr, 64)
+            too_small = not inverse.is_finite() or inverse.upper() > limit
+        except Undecided:
+            too_small = True
+    if too_small:
         raise exceeded(  # the densities are e^{±(y - k/n)/b}: no ball encloses e^{1/b}
             "",
             f"scale={abbreviated(b_expr)} puts e^(1/b) in the densities",

@@ -58,6 +58,10 @@ CASES: dict[str, tuple[Callable[[], Any], str]] = {
         lambda: lc.entry_leakage_at(HUGE, 1, "1/2", 0),
         "symbolic_exponent",
     ),
+    "laplace_counting.entry_leakage_at(scale=exp(-exp(exp(100))))": (  # HYPOTHESIS_PROFILE=thorough
+        lambda: lc.entry_leakage_at(2, "exp(-exp(exp(100)))", "1/2", "1/2"),
+        "exponential_argument",
+    ),
     "laplace_counting.entry_leakage_closed_forms(scale=10**-5000)": (
         lambda: lc.entry_leakage_closed_forms(2, TINY, "1/2"),
         "exponential_argument",
