@@ -51,7 +51,7 @@ from typing import Any
 import sympy
 
 from exactpml.core import boundary as _boundary
-from exactpml.core.abbreviate import abbreviated_repr
+from exactpml.core.abbreviate import abbreviated_repr, file_kind
 from exactpml.core.bounds import BoundExceeded, big_integer_printing, current_bounds, exceeded
 from exactpml.core.display import exact_text
 from exactpml.core.distribution import Distribution
@@ -193,25 +193,10 @@ def _shown(file: Path | str) -> str:
     return f"{text[:60]}…{text[-40:]} (a path of {len(text)} characters)"
 
 
-def _file_kind(mode: int) -> str:
-    """What a file of this ``st_mode`` is, in words (for messages)."""
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
 def _check_regular(file: Path, status: os.stat_result) -> None:
     """Refuse anything but a regular file, and a regular file above ``file_bytes``."""
     if not stat.S_ISREG(status.st_mode):
-        kind = _file_kind(status.st_mode)
+        kind = file_kind(status.st_mode)
         raise InvalidFile(
             f"{_shown(file)}: cannot read the file: it is {kind}; only a regular file is read"
         )

@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from exactpml.core.abbreviate import file_kind
 from exactpml.errors import InvalidArgument
 
 __all__ = ["UnwritableOutput", "check_writable", "write_atomically"]
@@ -28,21 +29,6 @@ MAX_LINKS = 40
 
 class UnwritableOutput(InvalidArgument):
     """The output path cannot be written (the message names the path and the reason)."""
-
-
-def _kind(mode: int) -> str:
-    """What a file of this ``st_mode`` is, in words (for messages)."""
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISCHR(mode):
-        return "a character device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
 
 
 def _refuse(path: str, reason: str) -> UnwritableOutput:
@@ -104,7 +90,7 @@ def _final_target(path: str | os.PathLike[str]) -> tuple[Path, os.stat_result | 
             raise _refuse(text, f"directory {parent} does not exist")
         return target, None
     if not stat.S_ISREG(status.st_mode):
-        kind = _kind(status.st_mode)
+        kind = file_kind(status.st_mode)
         if kind == "not a regular file":
             raise _refuse(text, f"{via} not a regular file")
         raise _refuse(text, f"{via} {kind}; only a regular file is replaced")

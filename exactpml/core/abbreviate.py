@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import stat
 import sys
 import threading
 from collections.abc import Iterator
@@ -44,6 +45,7 @@ __all__ = [
     "big_integer_printing",
     "cut",
     "digit_count",
+    "file_kind",
     "long_to_print",
     "printing_order",
 ]
@@ -358,3 +360,24 @@ def big_integer_printing() -> Iterator[None]:
 _PRINTING_LOCK = threading.Lock()
 _PRINTING_BLOCKS = 0
 _SAVED_LIMIT = 0
+
+
+def file_kind(mode: int) -> str:
+    """What a file of this ``st_mode`` is, in words, for the messages that refuse it (input
+    files in :mod:`exactpml.io`, report outputs in ``proofs_check.output``).
+
+    >>> import stat
+    >>> file_kind(stat.S_IFIFO)
+    'a FIFO (named pipe)'
+    """
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
