@@ -480,10 +480,7 @@ def strengthening_evidence(
         record = StrengtheningRecord(
             name, statement, "sharp", where, result.engine, witness=witness, detail=result.detail
         )
-        summary = (
-            f"sharp against strengthening {name} ({statement}): refuted at {witness} "
-            f"({result.engine})"
-        )
+        summary = record.sharp_summary()
         point = result.counterexample or {}
         values = exact_values({str(symbol): value for symbol, value in point.items()})
         return Evidence("C", True, summary, values, label=label, strengthening=record)

@@ -222,6 +222,15 @@ class StrengtheningRecord:
                 "stronger statement fails."
             )
 
+    def sharp_summary(self, witness: str | None = None) -> str:
+        """The evidence summary of a sharp strengthening, with ``witness`` in place of the
+        whole witness when given (the LaTeX report shows its first coordinates)."""
+        shown = self.witness if witness is None else witness
+        return (
+            f"sharp against strengthening {self.name} ({self.statement}): refuted at {shown} "
+            f"({self.engine})"
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Evidence:

@@ -161,10 +161,7 @@ def _summary_text(item: Evidence, previous_domain: str = "") -> str:
     witness = ", ".join(coordinates[:WITNESS_COORDINATES])
     if len(coordinates) > WITNESS_COORDINATES:
         witness += ", ..."
-    return (
-        f"sharp against strengthening {record.name} ({record.statement}): refuted at "
-        f"{witness} ({record.engine})"
-    )
+    return record.sharp_summary(witness)
 
 
 def _evidence_item(item: Evidence, seen: set[tuple[str, str]], previous_domain: str = "") -> str:
