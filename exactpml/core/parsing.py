@@ -396,41 +396,39 @@ class _Reader:
         result = operation(a, b)
         return self.checked(result)
 
-    def add(self, terms: list[Value]) -> Value:
-        total = Fraction(0)
+    def _fold(
+        self,
+        values: list[Value],
+        identity: int,
+        operation: Callable[[Fraction, Fraction], Fraction],
+        combine: Callable[..., sympy.Expr],
+    ) -> Value:
+        """The rationals folded by ``operation`` (each step charged), then one sympy node
+        (``combine``: ``sympy.Add`` or ``sympy.Mul``) with the symbolic values, if any."""
+        rational = Fraction(identity)
         symbolic: list[sympy.Expr] = []
-        for term in terms:
-            if type(term) is Fraction:
-                total = self.rational(total, term, operator.add)
+        for value in values:
+            if type(value) is Fraction:
+                rational = self.rational(rational, value, operation)
             else:
-                symbolic.append(term)
+                symbolic.append(value)
         if not symbolic:
-            return total
-        return self.checked(sympy.Add(_sympy(total), *symbolic))
+            return rational
+        return self.checked(combine(_sympy(rational), *symbolic))
+
+    def add(self, terms: list[Value]) -> Value:
+        return self._fold(terms, 0, operator.add, sympy.Add)
 
     def neg(self, a: Value) -> Value:
         return -a if type(a) is Fraction else self.checked(-_sympy(a))
 
     def inverse(self, a: Value) -> Value:
-        if type(a) is Fraction:
-            if a == 0:
-                raise self.plain_error(f"{self.shown} divides by zero")
-            return 1 / a
         if a == 0:
             raise self.plain_error(f"{self.shown} divides by zero")
-        return self.checked(sympy.Pow(a, -1))
+        return 1 / a if type(a) is Fraction else self.checked(sympy.Pow(a, -1))
 
     def multiply(self, factors: list[Value]) -> Value:
-        product = Fraction(1)
-        symbolic: list[sympy.Expr] = []
-        for factor in factors:
-            if type(factor) is Fraction:
-                product = self.rational(product, factor, operator.mul)
-            else:
-                symbolic.append(factor)
-        if not symbolic:
-            return product
-        return self.checked(sympy.Mul(_sympy(product), *symbolic))
+        return self._fold(factors, 1, operator.mul, sympy.Mul)
 
     def raise_to(self, base: Value, exponent: Value) -> Value:
         bounds = self.bounds
