@@ -474,6 +474,33 @@ def _relational(value: object, index: int) -> sympy.Rel:
     return value
 
 
+_LATTICE_FUNCTIONS = (sympy.Max, sympy.Min)
+
+
+def _renamed(expression: sympy.Basic, mapping: Mapping[sympy.Basic, sympy.Basic]) -> sympy.Basic:
+    """``expression.xreplace(mapping)`` (symbols for symbols), except that a ``Max``/``Min`` is
+    rebuilt without evaluation: it has the same value at every point, and sympy's evaluation of
+    a ``Max`` of many terms compares every pair of them under the new symbols' assumptions
+    (measured: 6.6 s of the 17 s the proofs took in a profiled --quick run)."""
+    memo: dict[sympy.Basic, sympy.Basic] = {}
+
+    def rebuild(node: sympy.Basic) -> sympy.Basic:
+        if not node.args:
+            return mapping.get(node, node)
+        done = memo.get(node)
+        if done is not None:
+            return done
+        arguments = [rebuild(argument) for argument in node.args]
+        if isinstance(node, _LATTICE_FUNCTIONS):
+            result = node.func(*arguments, evaluate=False)
+        else:
+            result = node.func(*arguments)
+        memo[node] = result
+        return result
+
+    return rebuild(expression)
+
+
 def build_problem(
     lhs: object,
     rhs: object,
@@ -529,13 +556,13 @@ def build_problem(
         for symbol, interval in variables.items()
     )
     mapping = {variable.symbol: variable.working for variable in ranges}
-    working_lhs = left.xreplace(mapping)
-    working_rhs = right.xreplace(mapping)
+    working_lhs = _renamed(left, mapping)
+    working_rhs = _renamed(right, mapping)
     hypotheses: list[Hypothesis] = []
     hypothesis_texts: list[str] = []
     for relation in relations:
-        hypotheses.append(Hypothesis(relation.lhs.xreplace(mapping),
-                                     relation.rhs.xreplace(mapping),
+        hypotheses.append(Hypothesis(_renamed(relation.lhs, mapping),
+                                     _renamed(relation.rhs, mapping),
                                      RELATION_SYMBOLS[type(relation)]))
         hypothesis_texts.append(sympy.sstr(relation))
     for variable in ranges:  # an irrational end stays exact as a hypothesis
