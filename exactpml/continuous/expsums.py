@@ -352,12 +352,14 @@ def _limit(numerator: ExpSum, denominator: ExpSum, direction: int) -> Scalar:
 
 
 def _ends(
-    numerator: ExpSum, denominator: ExpSum, piece: Piece, *, lattice: bool
+    numerator: ExpSum, denominator: ExpSum, piece: Piece, *, lattice: bool, limits: bool = True
 ) -> list[Candidate]:
     found: list[Candidate] = []
     for end, direction in ((piece.lower, -1), (piece.upper, 1)):
         if end is sympy.oo or end is _NEG_OO:
-            found.append(Candidate(_limit(numerator, denominator, direction), direction=direction))
+            if limits:
+                limit = _limit(numerator, denominator, direction)
+                found.append(Candidate(limit, direction=direction))
         else:
             found.append(Candidate(_ratio_at(numerator, denominator, end), at=end))
     return found
@@ -387,16 +389,19 @@ def ratio_candidates(
     *,
     lattice: bool,
     unobserved: Scalar = Fraction(1),
+    limits: bool = True,
 ) -> list[Candidate]:
     """Candidates whose largest is the supremum of N/D on the piece (see the module doc).
 
     Where D vanishes on the whole piece (p_Y(y) = 0) the value is ``unobserved`` -- by
-    footnote 5 the posterior is the prior there, so a PML ratio is 1."""
+    footnote 5 the posterior is the prior there, so a PML ratio is 1.  ``limits=False``
+    leaves out the limits at an unbounded end (a caller that knows them: their exact form
+    costs a ``simplify``)."""
     if denominator.is_zero:
         return [Candidate(unobserved, at=_some_point(piece))]
     if numerator.is_zero:
         return [Candidate(Fraction(0), at=_some_point(piece))]
-    candidates = _ends(numerator, denominator, piece, lattice=lattice)
+    candidates = _ends(numerator, denominator, piece, lattice=lattice, limits=limits)
     if len(numerator.terms) == 1:
         candidates.extend(_single_term(numerator, denominator, piece, lattice=lattice))
     else:

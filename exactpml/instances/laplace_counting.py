@@ -194,6 +194,7 @@ def sup_entry_leakage_over_outputs(
     bounds: list[Any] = [sympy.S.NegativeInfinity, *atoms, sympy.oo]
     best_value: Scalar | None = None
     best_at: Scalar | None = None
+    compared: set[tuple[int, Scalar]] = set()  # (d, y) already a candidate
     for index, (low, high) in enumerate(itertools.pairwise(bounds)):
         side = None if index == 0 else low  # the atom at the piece's left, if any
         if low_end is not None:
@@ -206,10 +207,13 @@ def sup_entry_leakage_over_outputs(
             high = high_end if high is sympy.oo or high > high_end else high
         given, total = _sums(n, b, q, side)
         piece = Piece(low, high, ())
-        for top in given:
-            for candidate in ratio_candidates(top, total, piece, lattice=False):
+        for d, top in enumerate(given):
+            for candidate in ratio_candidates(top, total, piece, lattice=False, limits=False):
                 if candidate.at is None:
                     continue  # the limits y -> +-oo equal the values at y = 1 and y = 0
+                if (d, candidate.at) in compared:
+                    continue  # an atom ends two pieces: p(y|d)/p_Y(y) is continuous in y
+                compared.add((d, candidate.at))
                 if best_value is None or certify.compare(candidate.value, best_value) > 0:
                     best_value, best_at = candidate.value, candidate.at
     assert best_value is not None and best_at is not None
