@@ -33,6 +33,7 @@ from exactpml.core.display import html_table, pretty, quoted, symbols_argument
 from exactpml.core.distribution import Distribution, require_same_alphabet, validate_probabilities
 from exactpml.core.exact import (
     Scalar,
+    as_scalar,
     exact,
     exact_difference,
     exact_product,
@@ -527,7 +528,7 @@ class Mechanism:
                     for k in range(len(kernel.outputs))
                 ]
             )
-        return Mechanism._trusted(
+        return Mechanism._from_valid_kernels(
             self.inputs, kernel.outputs, matrix, self.conditions + kernel.conditions
         )
 
@@ -542,7 +543,8 @@ class Mechanism:
         for x, row in zip(self.inputs, self.rows, strict=True):
             other_row = other.rows[other._input_index[x]]
             matrix.append([exact_product(p, q) for p in row for q in other_row])
-        return Mechanism._trusted(self.inputs, outputs, matrix, self.conditions + other.conditions)
+        conditions = self.conditions + other.conditions
+        return Mechanism._from_valid_kernels(self.inputs, outputs, matrix, conditions)
 
     def mixture(self, other: Mechanism, weight: object) -> Mechanism:
         """``weight`` × self + (1 − weight) × other (same inputs; outputs are the union)."""
@@ -587,17 +589,40 @@ class Mechanism:
         matrix = [
             [exact_product(p, q) for p in r1 for q in r2] for r1 in self.rows for r2 in other.rows
         ]
-        return Mechanism._trusted(inputs, outputs, matrix, self.conditions + other.conditions)
+        conditions = self.conditions + other.conditions
+        return Mechanism._from_valid_kernels(inputs, outputs, matrix, conditions)
 
     def restrict(self, inputs: Iterable[Label]) -> Mechanism:
         """The same kernel on a subset of the inputs."""
         chosen = list(inputs)
-        return Mechanism._trusted(
+        return Mechanism._from_valid_kernels(
             chosen,
             self.outputs,
             [self.rows[self.input_position(x)] for x in chosen],
             self.conditions,
         )
+
+    @classmethod
+    def _from_valid_kernels(
+        cls,
+        inputs: Sequence[Label],
+        outputs: Sequence[Label],
+        matrix: Sequence[Sequence[Scalar]],
+        conditions: tuple[sympy.Basic, ...],
+    ) -> Mechanism:
+        """Build from rows derived from valid kernels by an operation that keeps a kernel valid
+        (composition, products of rows, a subset of the rows): rational rows are re-checked
+        (cheap); symbolic entries are not re-proved non-negative and summing to 1 (each proof
+        is a ``simplify``: 36% of pml.prop_3_6's check) -- they are, wherever the kernels they
+        came from are, i.e. under ``conditions``, which the result carries."""
+        if all(type(v) in (Fraction, int) for row in matrix for v in row):
+            return cls._trusted(inputs, outputs, matrix, conditions)
+        self = object.__new__(cls)
+        rows = tuple(tuple(as_scalar(v) for v in row) for row in matrix)
+        self._finish(
+            list(inputs), list(outputs), rows, tuple(dict.fromkeys(conditions)), None, "mechanism"
+        )
+        return self
 
     @classmethod
     def _trusted(
