@@ -149,8 +149,10 @@ class _Simplex:
 
         weights = st.tuples(*(st.integers(1 if variable.lower_open else 0, 1000)
                               for variable in self.variables))
-        return weights.filter(lambda drawn: sum(drawn) > 0).map(
+        drawn = weights.filter(lambda drawn: sum(drawn) > 0).map(
             lambda drawn: tuple(self.total * Fraction(w, sum(drawn)) for w in drawn))
+        grid = self.grid()
+        return st.one_of(st.sampled_from(grid), drawn) if grid else drawn
 
 
 @dataclass(frozen=True)
@@ -399,17 +401,11 @@ class _Sampler:
 
         def build() -> Iterator[Point]:
             count = 0
-            level = 0
-            while count < limit and any(len(grid) > level for grid in grids):
-                ranges = [range(min(level, len(grid) - 1) + 1) for grid in grids]
-                for indices in itertools.product(*ranges):
-                    if level and level not in indices:
-                        continue
-                    yield self.point([grid[i] for grid, i in zip(grids, indices, strict=True)])
-                    count += 1
-                    if count == limit:
-                        return
-                level += 1
+            for indices in _simplest_first([len(grid) for grid in grids]):
+                if count == limit:
+                    return
+                yield self.point([grid[i] for grid, i in zip(grids, indices, strict=True)])
+                count += 1
 
         if any(not grid for grid in grids):
             return SmallScope(description, [])
@@ -482,6 +478,34 @@ class _Sampler:
         except ExactPMLError:
             return None
         return False if verdict is True else None
+
+
+def _simplest_first(sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every index tuple below ``sizes``, by the largest index, then the sum, then in order.
+
+    >>> list(_simplest_first([2, 3]))[:6]
+    [(0, 0), (0, 1), (1, 0), (1, 1), (0, 2), (1, 2)]
+    """
+    if not sizes or min(sizes) == 0:
+        return
+
+    def with_sum(position: int, total: int, level: int, hit: bool) -> Iterator[tuple[int, ...]]:
+        if position == len(sizes):
+            if total == 0 and hit:
+                yield ()
+            return
+        rest = len(sizes) - position - 1
+        top = min(level, sizes[position] - 1, total)
+        for index in range(top + 1):
+            remaining = total - index
+            if remaining > rest * level:
+                continue
+            for tail in with_sum(position + 1, remaining, level, hit or index == level):
+                yield (index, *tail)
+
+    for level in range(max(sizes)):
+        for total in range(level, level * len(sizes) + 1):
+            yield from with_sum(0, total, level, False)
 
 
 _UNDEFINED = 2
