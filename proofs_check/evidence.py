@@ -11,6 +11,8 @@
 - :func:`proof_evidence` (C): an inequality proved over a whole domain by the proof engines
   (:func:`proofs_check.prover.prove_inequality`), carrying its
   :class:`~proofs_check.record.ProofRecord`.
+- :func:`domain_search_evidence` (P): the statement of a proof searched at exact points of
+  its domain (:mod:`proofs_check.domain_search`); :func:`searched_proof_evidence` gives both.
 - :func:`not_checkable`: a part that cannot be checked, with the reason.
 
 Every helper refuses floats, and a failing result always carries an exact
@@ -26,6 +28,8 @@ import sympy
 
 from exactpml.core.exact import to_sympy
 from exactpml.errors import InvalidArgument
+from proofs_check.context import CheckContext
+from proofs_check.domain_search import domain_search_evidence
 from proofs_check.exactness import exact_text, exactly_equal, three_valued
 from proofs_check.properties import property_holds
 from proofs_check.prover import prove_inequality
@@ -43,12 +47,14 @@ __all__ = [
     "ExactValue",
     "PropertyStats",
     "certified_evidence",
+    "domain_search_evidence",
     "exact_instances",
     "exact_values",
     "limit_evidence",
     "not_checkable",
     "proof_evidence",
     "property_holds",
+    "searched_proof_evidence",
     "sharpness_evidence",
     "strengthening_evidence",
     "witness_evidence",
@@ -419,6 +425,33 @@ def proof_evidence(
         label=label,
         proof=record,
     )
+
+
+def searched_proof_evidence(
+    search: CheckContext | None,
+    part: str,
+    lhs: object,
+    rhs: object,
+    variables: Mapping[Any, object],
+    **options: Any,
+) -> list[Evidence]:
+    """:func:`proof_evidence` and, with ``search`` (the check's context), the same statement
+    searched at exact points of its domain (:func:`domain_search_evidence`, kind P): a false
+    statement is then also *found* by search, not only refuted by an engine.
+
+    >>> import sympy
+    >>> from proofs_check.context import CheckContext
+    >>> x = sympy.Symbol("x")
+    >>> ctx = CheckContext("mylab.square", examples=20)
+    >>> proof, search = searched_proof_evidence(ctx, "x**2 <= x", x**2, x,
+    ...                                         {x: sympy.Interval(0, 2)})
+    >>> proof.proof.status, search.kind, search.passed, search.stats.found_by
+    ('refuted', 'P', False, 'small-scope')
+    """
+    evidence = [proof_evidence(part, lhs, rhs, variables, **options)]
+    if search is not None:
+        evidence.append(domain_search_evidence(search, part, lhs, rhs, variables, **options))
+    return evidence
 
 
 def strengthening_evidence(

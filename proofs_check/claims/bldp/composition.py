@@ -39,6 +39,7 @@ from proofs_check import (
 )
 from proofs_check.claims.bldp._common import MODELS, RATIOS, explain, models, pinned
 from proofs_check.claims.bldp._proofs import TIMEOUT, UNIT, hockey_stick_sum
+from proofs_check.evidence import searched_proof_evidence
 from proofs_check.reference.bldp import (
     Conditional,
     conditionals,
@@ -130,7 +131,7 @@ def composition(ctx: CheckContext) -> list[Evidence]:
     2 × 2 outputs is beyond z3 in seconds (unknown after 8 s) and stays tested (P above).
     Strengthening: at ε = 0 the strict form is proved (not sharp: 1 - (1-δ1)(1-δ2) < δ1 + δ2).
     """
-    proofs = _composition_proofs(ctx.mutant)
+    proofs = _composition_proofs(ctx.mutant, ctx)
 
     mutant = ctx.mutant
 
@@ -180,7 +181,8 @@ def _two_point(name: str) -> tuple[sympy.Symbol, tuple[Any, Any]]:
     return value, (value, 1 - value)
 
 
-def _composition_proofs(mutant: str | None) -> list[Evidence]:
+def _composition_proofs(mutant: str | None, search: CheckContext | None = None
+                        ) -> list[Evidence]:
     """The pure part and the δ part at ε = 0 (see the check's docstring)."""
     proofs = []
     if mutant in (None, "parallel_epsilon"):
@@ -189,8 +191,9 @@ def _composition_proofs(mutant: str | None) -> list[Evidence]:
         factor = (
             sympy.Max(sympy.exp(e1), sympy.exp(e2)) if mutant else sympy.exp(e1) * sympy.exp(e2)
         )
-        proofs.append(
-            proof_evidence(
+        proofs.extend(
+            searched_proof_evidence(
+                search,
                 "pure part with max(ε1, ε2): p1 p2 <= e^{max(ε1, ε2)} q1 q2 (mutant)" if mutant
                 else "pure part: (ε1, 0) and (ε2, 0) ⇒ (ε1+ε2, 0): p1 p2 <= e^{ε1+ε2} q1 q2 at "
                 "every point",

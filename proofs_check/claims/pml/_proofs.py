@@ -31,6 +31,7 @@ from typing import Any
 import sympy
 
 from proofs_check import CheckContext, Evidence, proof_evidence, strengthening_evidence
+from proofs_check.domain_search import domain_search_evidence
 from proofs_check.prover import every_channel, every_prior, structure_domain
 
 __all__ = [
@@ -216,10 +217,14 @@ def changes(ctx: CheckContext, *mutants: str) -> bool:
     return ctx.mutant is None or ctx.mutant in mutants
 
 
-def proof_parts(parts: Iterable[ProofPart]) -> list[Evidence]:
-    """Run each part through the prover (:func:`proofs_check.proof_evidence`)."""
-    return [
-        proof_evidence(
+def proof_parts(parts: Iterable[ProofPart], *, search: CheckContext | None = None
+                ) -> list[Evidence]:
+    """Run each part through the prover (:func:`proofs_check.proof_evidence`); with
+    ``search`` (the check's context), also search each part's statement at exact points of
+    its domain (:func:`proofs_check.domain_search.domain_search_evidence`, kind P)."""
+    evidence: list[Evidence] = []
+    for part in parts:
+        evidence.append(proof_evidence(
             part.part,
             part.lhs,
             part.rhs,
@@ -229,9 +234,13 @@ def proof_parts(parts: Iterable[ProofPart]) -> list[Evidence]:
             strict=part.strict,
             integers=part.integers,
             timeout=part.timeout,
-        )
-        for part in parts
-    ]
+        ))
+        if search is not None:
+            evidence.append(domain_search_evidence(
+                search, part.part, part.lhs, part.rhs, part.variables,
+                assuming=part.assuming, strict=part.strict, integers=part.integers,
+            ))
+    return evidence
 
 
 @dataclass(frozen=True)

@@ -380,7 +380,7 @@ def thm_3_5(ctx: CheckContext) -> list[Evidence]:
             values={name: ", ".join(map(str, v)) for name, v in sharp_values.items()},
             kind="P",
         ),
-        *_proofs.proof_parts(_thm_3_5_parts(ctx)),
+        *_proofs.proof_parts(_thm_3_5_parts(ctx), search=ctx),
         *(_proofs.strengthenings(_thm_3_5_strengthenings()) if ctx.mutant is None else []),
     ]
 

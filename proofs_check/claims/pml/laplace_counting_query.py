@@ -586,7 +586,7 @@ def prop_4_6(ctx: CheckContext) -> list[Evidence]:
             counterexample="; ".join(simplified_problems) or None,
         )
     )
-    evidence += proof_parts(_prop_4_6_parts(ctx))
+    evidence += proof_parts(_prop_4_6_parts(ctx), search=ctx)
     if ctx.mutant is None:
         evidence += strengthenings(_prop_4_6_strengthenings())
     return evidence

@@ -603,7 +603,7 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
             values=sharp,
             kind="E",
         ),
-        *proof_parts(_def_2_6_parts(ctx)),
+        *proof_parts(_def_2_6_parts(ctx), search=ctx),
         *(strengthenings(_def_2_6_strengthenings()) if mutant is None else []),
     ]
 

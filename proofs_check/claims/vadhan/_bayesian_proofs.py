@@ -11,8 +11,9 @@ from typing import Any
 
 import sympy
 
-from proofs_check import Evidence, proof_evidence, strengthening_evidence
+from proofs_check import CheckContext, Evidence, proof_evidence, strengthening_evidence
 from proofs_check.claims.vadhan._proofs import EPSILON, TIMEOUT, UNIT, law_symbols
+from proofs_check.evidence import searched_proof_evidence
 
 __all__ = [
     "prop_1_proofs",
@@ -52,12 +53,13 @@ _PROP_1_DOMAIN = (
 )
 
 
-def prop_1_proofs(mutant: str | None) -> list[Evidence]:
+def prop_1_proofs(mutant: str | None, *, search: CheckContext | None = None
+                  ) -> list[Evidence]:
     """Prop 1 on |D| = 3: both D∞ between prior and posterior are at most ε."""
     w = sympy.exp(EPSILON)
     nonnegative = sympy.Interval(0, sympy.oo)
     if mutant == "first_entry_epsilon":
-        return [_first_entry_proof()]
+        return _first_entry_proof(search)
     _, column, variables, total, mass = _prop_1_structure()
     variables[EPSILON] = nonnegative
     hypotheses = (total, *_dp_column(column, w))
@@ -71,12 +73,10 @@ def prop_1_proofs(mutant: str | None) -> list[Evidence]:
         (w, "D∞(posterior || prior) <= ε: Pr[M(d, x_{-i}) = y] <= e^ε Pr[M(X_i, x_{-i}) = y] "
          "for every d"),
     )
-    proofs = [
-        proof_evidence(
-            part, sympy.Max(*(p - bound * mass for p in column)), 0, variables,
-            domain_text=_PROP_1_DOMAIN, assuming=hypotheses, timeout=TIMEOUT,
-        )
-    ]
+    proofs = searched_proof_evidence(
+        search, part, sympy.Max(*(p - bound * mass for p in column)), 0, variables,
+        domain_text=_PROP_1_DOMAIN, assuming=hypotheses, timeout=TIMEOUT,
+    )
     if mutant is None:
         proofs.append(
             proof_evidence(
@@ -89,7 +89,7 @@ def prop_1_proofs(mutant: str | None) -> list[Evidence]:
     return proofs
 
 
-def _first_entry_proof() -> Evidence:
+def _first_entry_proof(search: CheckContext | None = None) -> list[Evidence]:
     """The mutant first_entry_epsilon: two binary entries, ε-DP only across entry 0, the
     posterior on entry 1 (x_0 = 0)."""
     w = sympy.exp(EPSILON)
@@ -103,7 +103,8 @@ def _first_entry_proof() -> Evidence:
         sympy.Le(column[(a, b)], w * column[(1 - a, b)]) for a in (0, 1) for b in (0, 1)
     ]
     mass = prior[0] * column[(0, 0)] + prior[1] * column[(0, 1)]
-    return proof_evidence(
+    return searched_proof_evidence(
+        search,
         "ε over the neighbours differing in entry 0 bounds D∞(posterior || prior) on entry 1 "
         "(mutant)",
         sympy.Max(*(column[(0, b)] - w * mass for b in (0, 1))), 0, variables,

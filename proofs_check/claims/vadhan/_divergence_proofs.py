@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sympy
 
-from proofs_check import Evidence, proof_evidence, strengthening_evidence
+from proofs_check import CheckContext, Evidence, proof_evidence, strengthening_evidence
 from proofs_check.claims.vadhan._proofs import (
     EPSILON,
     TIMEOUT,
@@ -20,6 +20,7 @@ from proofs_check.claims.vadhan._proofs import (
     probability_of,
     tanh_half,
 )
+from proofs_check.evidence import searched_proof_evidence
 
 __all__ = [
     "case_1_proofs",
@@ -123,7 +124,8 @@ def _event_variables(epsilon: sympy.Interval) -> dict[sympy.Symbol, sympy.Interv
     return {a: UNIT, b: UNIT, EPSILON: epsilon}
 
 
-def statistical_difference_proofs(mutant: str | None) -> list[Evidence]:
+def statistical_difference_proofs(mutant: str | None, *, search: CheckContext | None = None
+                                  ) -> list[Evidence]:
     """ε-DP ⇒ SD <= tanh(ε/2), one-sided ⇒ SD <= 1 - e^-ε, and the random row's 1/(10n)."""
     a, b = _EVENT
     gap = sympy.Abs(a - b)
@@ -160,11 +162,11 @@ def statistical_difference_proofs(mutant: str | None) -> list[Evidence]:
             )
         )
     if mutant in (None, "one_over_20n", "one_over_9n"):
-        proofs.extend(_random_row_proofs(mutant))
+        proofs.extend(_random_row_proofs(mutant, search))
     return proofs
 
 
-def _random_row_proofs(mutant: str | None) -> list[Evidence]:
+def _random_row_proofs(mutant: str | None, search: CheckContext | None = None) -> list[Evidence]:
     """SD between neighbours of "release a random row w.p. 1/10" is 1/(10n), for every n."""
     n, c, d = (sympy.Symbol(name, real=True) for name in ("n", "c", "d"))
     # M(x): ⊥ w.p. 9/10, a value held by k rows w.p. k/(10n).  x' changes one row from the
@@ -193,9 +195,9 @@ def _random_row_proofs(mutant: str | None) -> list[Evidence]:
             if mutant
             else "random row: SD(M(x), M(x')) = max_T |Pr[M(x) ∈ T] - Pr[M(x') ∈ T]| <= 1/(10n)"
         )
-        proofs.append(
-            proof_evidence(part, distance, bound, variables, domain_text=domain,
-                           assuming=assuming, timeout=TIMEOUT)
+        proofs.extend(
+            searched_proof_evidence(search, part, distance, bound, variables,
+                                    domain_text=domain, assuming=assuming, timeout=TIMEOUT)
         )
     if mutant in (None, "one_over_9n"):
         lower = 1 / (9 * n) if mutant else share
@@ -204,9 +206,9 @@ def _random_row_proofs(mutant: str | None) -> list[Evidence]:
             if mutant
             else "random row: SD(M(x), M(x')) >= 1/(10n)"
         )
-        proofs.append(
-            proof_evidence(part, lower, distance, variables, domain_text=domain,
-                           assuming=assuming, timeout=TIMEOUT)
+        proofs.extend(
+            searched_proof_evidence(search, part, lower, distance, variables,
+                                    domain_text=domain, assuming=assuming, timeout=TIMEOUT)
         )
     return proofs
 
@@ -243,7 +245,7 @@ _HYBRID_DOMAIN = (
 )
 
 
-def case_1_proofs(mutant: str | None) -> list[Evidence]:
+def case_1_proofs(mutant: str | None, *, search: CheckContext | None = None) -> list[Evidence]:
     """The hybrid argument by induction on the path's length, and its 0.1 corollary."""
     n = sympy.Symbol("n", real=True)
     a_0, a_1, a_n, a_next = (
@@ -284,9 +286,9 @@ def case_1_proofs(mutant: str | None) -> list[Evidence]:
             "strictly_below": "ε <= 1/(10n) ⇒ SD(M(x), M(0^n)) < 0.1 (mutant)",
             "one_over_9n": "ε <= 1/(9n) ⇒ SD(M(x), M(0^n)) <= 0.1 (mutant)",
         }.get(mutant or "", "ε <= 1/(10n) ⇒ SD(M(x), M(0^n)) <= 0.1 (from the hybrid bound nε)")
-        proofs.append(
-            proof_evidence(
-                part, sympy.Abs(a_0 - a_n), sympy.Rational(1, 10),
+        proofs.extend(
+            searched_proof_evidence(
+                search, part, sympy.Abs(a_0 - a_n), sympy.Rational(1, 10),
                 {a_0: UNIT, a_n: UNIT, n: sympy.Interval(1, sympy.oo), EPSILON: nonnegative},
                 domain_text=_HYBRID_DOMAIN + "; every real n >= 1",
                 assuming=(sympy.Le(sympy.Abs(a_0 - a_n), n * EPSILON),

@@ -120,7 +120,7 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
     9/10·ε is refuted (sharp: the supremum over priors is ε).
     """
     mutant = ctx.mutant
-    proofs = prop_1_proofs(mutant)
+    proofs = prop_1_proofs(mutant, search=ctx)
 
     def within(divergence: Ratio, r: Ratio) -> bool:
         if mutant == "half_epsilon" and r is not None:

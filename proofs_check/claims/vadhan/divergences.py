@@ -414,7 +414,7 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
     1/(10n), proved as two inequalities.  Strengthenings: the constant 99/100·tanh(ε/2) and the
     strict forms are refuted (sharp), with the witness.
     """
-    proofs = statistical_difference_proofs(ctx.mutant)
+    proofs = statistical_difference_proofs(ctx.mutant, search=ctx)
     denominator = {"one_over_20n": 20, "one_over_9n": 9}.get(ctx.mutant or "", 10)
 
     def share(n: int) -> Fraction:
@@ -564,7 +564,7 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
     n = 1, and the step n → n + 1 proved for every real n >= 1); with ε <= 1/(10n) the bound
     is at most 1/10.  Strengthenings (a path of two steps): strict, and 99/100·nε, refuted.
     """
-    proofs = case_1_proofs(ctx.mutant)
+    proofs = case_1_proofs(ctx.mutant, search=ctx)
     factor = (lambda n: n - 1) if ctx.mutant == "n_minus_one" else (lambda n: n)
     strictly = ctx.mutant == "strictly_below"
 
