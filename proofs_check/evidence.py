@@ -29,7 +29,7 @@ import sympy
 from exactpml.core.exact import to_sympy
 from exactpml.errors import InvalidArgument
 from proofs_check.context import CheckContext
-from proofs_check.domain_search import domain_search_evidence
+from proofs_check.domain_search import domain_search_evidence, search_wanted
 from proofs_check.exactness import exact_text, exactly_equal, three_valued
 from proofs_check.properties import property_holds
 from proofs_check.prover import prove_inequality
@@ -437,7 +437,9 @@ def searched_proof_evidence(
 ) -> list[Evidence]:
     """:func:`proof_evidence` and, with ``search`` (the check's context), the same statement
     searched at exact points of its domain (:func:`domain_search_evidence`, kind P): a false
-    statement is then also *found* by search, not only refuted by an engine.
+    statement is then also *found* by search, not only refuted by an engine.  The search is
+    left out after a proof (every point is certified), except in a search-alone run
+    (:func:`~proofs_check.domain_search.search_wanted`).
 
     >>> import sympy
     >>> from proofs_check.context import CheckContext
@@ -449,7 +451,7 @@ def searched_proof_evidence(
     ('refuted', 'P', False, 'small-scope')
     """
     evidence = [proof_evidence(part, lhs, rhs, variables, **options)]
-    if search is not None:
+    if search is not None and search_wanted(search, evidence[0]):
         evidence.append(domain_search_evidence(search, part, lhs, rhs, variables, **options))
     return evidence
 

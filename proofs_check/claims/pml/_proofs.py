@@ -31,7 +31,7 @@ from typing import Any
 import sympy
 
 from proofs_check import CheckContext, Evidence, proof_evidence, strengthening_evidence
-from proofs_check.domain_search import domain_search_evidence
+from proofs_check.domain_search import domain_search_evidence, search_wanted
 from proofs_check.prover import every_channel, every_prior, structure_domain
 
 __all__ = [
@@ -221,7 +221,9 @@ def proof_parts(parts: Iterable[ProofPart], *, search: CheckContext | None = Non
                 ) -> list[Evidence]:
     """Run each part through the prover (:func:`proofs_check.proof_evidence`); with
     ``search`` (the check's context), also search each part's statement at exact points of
-    its domain (:func:`proofs_check.domain_search.domain_search_evidence`, kind P)."""
+    its domain (:func:`proofs_check.domain_search.domain_search_evidence`, kind P) where
+    :func:`~proofs_check.domain_search.search_wanted`: not after a proof, except in a
+    search-alone run."""
     evidence: list[Evidence] = []
     for part in parts:
         evidence.append(proof_evidence(
@@ -235,7 +237,7 @@ def proof_parts(parts: Iterable[ProofPart], *, search: CheckContext | None = Non
             integers=part.integers,
             timeout=part.timeout,
         ))
-        if search is not None:
+        if search is not None and search_wanted(search, evidence[-1]):
             evidence.append(domain_search_evidence(
                 search, part.part, part.lhs, part.rhs, part.variables,
                 assuming=part.assuming, strict=part.strict, integers=part.integers,
