@@ -289,6 +289,9 @@ class BoundedLeakageModel:
 
     def leakage_possible(self, database: Hashable, leakage: Hashable) -> bool:
         """Whether ``Pr_r[P(x, r) = o] > 0`` (exact; ``Undecided`` if symbolic and unknown)."""
+        key = ("possible", database, leakage)
+        if key in self._cache:  # each database is in many constraints (x, x', o)
+            return self._cache[key]
         mass = self._leakage_masses(database).get(leakage, Fraction(0))
         zero = prove_zero(mass)
         if zero is None:
@@ -297,10 +300,14 @@ class BoundedLeakageModel:
                 f"{abbreviated_repr(leakage)}] is zero",
                 expression=mass,
             )
+        self._cache[key] = not zero
         return not zero
 
     def conditional(self, database: Hashable, leakage: Hashable) -> Distribution:
         """The law of M(x, r) given P(x, r) = o (which must have positive probability)."""
+        key = ("conditional", database, leakage)
+        if key in self._cache:
+            return self._cache[key]
         row = self.joint(database).get(leakage)
         if row is None or not self.leakage_possible(database, leakage):
             raise InvalidArgument(
@@ -308,7 +315,9 @@ class BoundedLeakageModel:
                 f"{abbreviated_repr(database)}"
             )
         mass = exact_sum(row.values())
-        return Distribution._trusted(list(row), [exact_quotient(p, mass) for p in row.values()])
+        law = Distribution._trusted(list(row), [exact_quotient(p, mass) for p in row.values()])
+        self._cache[key] = law
+        return law
 
     def output_law(self, database: Hashable) -> Distribution:
         """The law of M(x, r) (the leakage ignored)."""

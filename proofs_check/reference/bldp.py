@@ -77,9 +77,8 @@ def conditionals(
                 o = leakage(x, k)
             row = joint.setdefault(o, {})
             row[m] = row.get(m, Fraction(0)) + weight
-        result[x] = {
-            o: {m: p / sum(row.values()) for m, p in row.items()} for o, row in joint.items()
-        }
+        totals = {o: sum(row.values()) for o, row in joint.items()}
+        result[x] = {o: {m: p / totals[o] for m, p in row.items()} for o, row in joint.items()}
     return result
 
 
