@@ -12,6 +12,7 @@ symbolic condition is kept.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import sympy
@@ -36,6 +37,14 @@ def _simplified(value: Scalar) -> sympy.Expr:
     expr = to_sympy(value)
     if expr.is_number or not expr.free_symbols:
         return expr
+    return _simplified_symbolic(expr)
+
+
+@functools.lru_cache(maxsize=1024)
+def _simplified_symbolic(expr: sympy.Expr) -> sympy.Expr:
+    """``simplify`` of a symbolic expression, memoised: the same few (``1 - t``, ``1 - alpha``)
+    recur across a property's instances (measured: 269 calls, 61 distinct, 1.8 s in the
+    default main job).  Symbols with different assumptions are different keys."""
     try:
         return sympy.simplify(expr)
     except Exception:  # sympy failing to simplify decides nothing: the value as it is
