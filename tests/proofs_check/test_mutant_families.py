@@ -99,10 +99,6 @@ _QUICK = "the search kills it at the default profile (200 random instances), not
 SEARCH_MISSES: dict[str, str] = {
     "pml.thm_2_8[attained]": _LIMIT,
     "pml.thm_3_4[attained_at_finite_y]": _LIMIT,
-    "pml.thm_4_2[argmax_concentration]": _LIMIT,
-    "pml.thm_4_2[attained]": _LIMIT,
-    "pml.thm_4_5[argmax_product]": _LIMIT,
-    "pml.thm_4_5[attained]": _LIMIT,
     "pml.ex_3_1[boundary_limit_zero]": _LIMIT,
     "pml.ex_3_1[interior_limit_log2]": _LIMIT,
     "pml.ex_3_1[first_row_like_mean]": _TEXT,
