@@ -97,7 +97,6 @@ _TEXT = "about the source's own instance or construction (fixed numbers, nothing
 _PROVER = "refuted by a proof engine over the whole domain (z3, branch-and-bound, integer exhaustion); the random instances do not reach the violation"
 _QUICK = "the search kills it at the default profile (200 random instances), not within --quick's 50 at seed 3"
 SEARCH_MISSES: dict[str, str] = {
-    "pml.thm_2_8[attained]": _LIMIT,
     "pml.thm_3_4[attained_at_finite_y]": _LIMIT,
     "pml.ex_3_1[boundary_limit_zero]": _LIMIT,
     "pml.ex_3_1[interior_limit_log2]": _LIMIT,
