@@ -27,6 +27,7 @@ exactly the prover's kind of witness.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -44,7 +45,7 @@ from proofs_check.prover.conditions import definedness_conditions
 from proofs_check.prover.domain import Problem, VariableRange, build_problem, fraction_of
 from proofs_check.prover.intervals import Program, UnsupportedExpression
 from proofs_check.prover.points import closed_sign, exact_point_sign, point_sign, refutes
-from proofs_check.record import Evidence
+from proofs_check.record import DOMAIN_SEARCH_LABEL, Evidence
 from proofs_check.small_scope import Layer, SmallScope
 
 if TYPE_CHECKING:
@@ -664,7 +665,7 @@ def domain_search_evidence(
     problem = build_problem(lhs, rhs, variables, assuming=assuming, integers=integers,
                             strict=strict)
     sampler = _Sampler(problem)
-    return property_holds(
+    evidence = property_holds(
         ctx,
         sampler.strategy(),
         sampler.holds,
@@ -672,3 +673,4 @@ def domain_search_evidence(
         small_scope=sampler.scope(count),
         examples=count,
     )
+    return dataclasses.replace(evidence, label=f"{DOMAIN_SEARCH_LABEL}{part}")

@@ -18,6 +18,7 @@ from proofs_check.exactness import exact_latex, exact_text
 from proofs_check.statement import KINDS, Kind
 
 __all__ = [
+    "DOMAIN_SEARCH_LABEL",
     "PROOF_STATUSES",
     "STRENGTHENING_STATUSES",
     "Evidence",
@@ -31,6 +32,11 @@ __all__ = [
 
 PROOF_STATUSES = ("proved", "refuted", "unknown")
 """What a proof engine can answer about "for every point of the domain, the statement"."""
+
+DOMAIN_SEARCH_LABEL = "domain search: "
+"""The label prefix of a proof part's domain search (:mod:`proofs_check.domain_search`): P
+evidence that is the proof's companion (the same statement at exact points), so a claim
+need not list kind P for it, as it need not for a proof's own C evidence."""
 
 
 @dataclass(frozen=True, slots=True)

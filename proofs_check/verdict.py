@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from proofs_check.properties import property_summary
-from proofs_check.record import Evidence, ProofRecord, PropertyStats
+from proofs_check.record import DOMAIN_SEARCH_LABEL, Evidence, ProofRecord, PropertyStats
 from proofs_check.statement import Claim
 from proofs_check.task import CheckOutcome
 
@@ -151,7 +151,10 @@ def decide(claim: Claim, evidence: Sequence[Evidence], error: str | None) -> tup
         {
             item.kind
             for item in evidence
-            if item.kind is not None and item.proof is None and item.strengthening is None
+            if item.kind is not None
+            and item.proof is None
+            and item.strengthening is None
+            and not item.label.startswith(DOMAIN_SEARCH_LABEL)  # a proof part's companion
         }
         - set(claim.kinds)
     )

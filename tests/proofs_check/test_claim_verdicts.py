@@ -80,3 +80,19 @@ def test_an_error_in_any_shard_is_reported_with_the_shard() -> None:
         CheckOutcome("demo.c", 1, (), "ValueError: boom", 0.1),
     ]
     assert merge_shards(outcomes) == ((), "ValueError: boom (shard 1)")
+
+
+def test_a_proof_parts_domain_search_needs_no_kind_of_its_own_but_other_evidence_does() -> None:
+    """A domain search (proofs_check.domain_search) is a proof part's companion, labelled
+    DOMAIN_SEARCH_LABEL: a claim listing only E and C may return it; a plain P may not."""
+    from proofs_check.record import DOMAIN_SEARCH_LABEL
+
+    only_exact = Claim("demo.only_exact", CLAIM.source, "Only exact", "a statement", ("E",))
+    searched = Evidence(
+        "P", False, "x**2 <= x, at exact points of its domain", counterexample="x = 3/2",
+        label=f"{DOMAIN_SEARCH_LABEL}x**2 <= x",
+    )
+    assert decide(only_exact, [E_OK, searched], None)[0] is Verdict.FAILED
+    plain = Evidence("P", False, "a property", counterexample="x = 3/2", label="a property")
+    verdict, note = decide(only_exact, [E_OK, plain], None)
+    assert verdict is Verdict.ERROR and "does not list" in note

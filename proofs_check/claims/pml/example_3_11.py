@@ -447,7 +447,7 @@ def ex_3_11(ctx: CheckContext) -> list[Evidence]:
             kind="C",
         ),
     ]
-    evidence += proof_parts(_ex_3_11_parts(ctx))
+    evidence += proof_parts(_ex_3_11_parts(ctx), search=ctx)
     if ctx.mutant is None:
         evidence += strengthenings(_ex_3_11_strengthenings())
     return evidence
