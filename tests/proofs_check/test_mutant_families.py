@@ -117,7 +117,6 @@ SEARCH_MISSES: dict[str, str] = {
     "bldp.independent_leakage[census_per_person]": _TEXT,
     "vadhan.case_1[strictly_below]": "the domain search misses it: the violation needs both hypotheses tight at once (ε = 1/(10n) and |a_0 - a_n| = nε = 1/10 exactly), a measure-zero set; refuted by z3",
     "vadhan.case_1[one_over_9n]": "the domain search misses it: the violation needs 1/10 < |a_0 - a_n| <= nε <= 1/9 (a band of width 1/90 in a_0 - a_n and nε in its top tenth), about 1 random point in 500; refuted by z3",
-    "bldp.composition[parallel_epsilon]": "the domain search misses it at --quick: 6 variables, so its 50 grid points stay at the ends (the simple violation p1 = p2 = 1, q1 = q2 = 1/2, ε1 = ε2 = 1 is at grid level 2), and random ε up to 10^4 rarely gives both ratios p/q within e^ε but their product above it; refuted by z3",
     "pk.thm_2[value_laws_only]": _QUICK,
     "bldp.group_privacy[without_path_precondition]": _QUICK,
     "pml.prop_3_8[support_only]": _QUICK,
