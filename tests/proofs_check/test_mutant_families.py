@@ -115,8 +115,6 @@ SEARCH_MISSES: dict[str, str] = {
     "pk.remark_2[reversed_order]": _TEXT,
     "bldp.definition[flip_revealing_log_4]": _TEXT,
     "bldp.independent_leakage[census_per_person]": _TEXT,
-    "vadhan.case_1[strictly_below]": "the domain search misses it: the violation needs both hypotheses tight at once (ε = 1/(10n) and |a_0 - a_n| = nε = 1/10 exactly), a measure-zero set; refuted by z3",
-    "vadhan.case_1[one_over_9n]": "the domain search misses it: the violation needs 1/10 < |a_0 - a_n| <= nε <= 1/9 (a band of width 1/90 in a_0 - a_n and nε in its top tenth), about 1 random point in 500; refuted by z3",
     "pk.thm_2[value_laws_only]": _QUICK,
     "bldp.group_privacy[without_path_precondition]": _QUICK,
     "pml.prop_3_8[support_only]": _QUICK,

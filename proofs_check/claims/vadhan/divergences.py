@@ -7,11 +7,13 @@ Checks ``vadhan.max_divergence`` (§2), ``vadhan.statistical_difference`` (§1.1
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from typing import Any
 
 import sympy
+from hypothesis import strategies as st
 
 from exactpml import Distribution
 from exactpml.database import BOTTOM, DatabaseMechanism, random_row_mechanism
@@ -55,6 +57,7 @@ from proofs_check.reference import (
     table_dp_ratio,
     table_neighbour_pairs,
 )
+from proofs_check.small_scope import Layer, SmallScope
 
 __all__ = ["case_1", "max_divergence", "statistical_difference"]
 
@@ -525,6 +528,58 @@ def _extremal_mechanism(size: int, scale: int = 10) -> DatabaseMechanism:
     return DatabaseMechanism.from_function(row, (0, 1), size, outputs=(0, 1))
 
 
+_FAMILY_SIZES = (1, 2, 3)
+_FAMILY_DENOMINATORS = range(1, 13)
+
+
+def _family_scope() -> SmallScope[tuple[int, Fraction]]:
+    """Every (n, a) with n <= 3 and a = j/k in (0, 1], k <= 12, simplest a first: the
+    parameters of Case 1's family M_a(x) = 1 w.p. a·Σx_i/n (the text's mechanism is a = 1/10)."""
+    shares = [Fraction(j, k) for k in _FAMILY_DENOMINATORS for j in range(1, k + 1)
+              if math.gcd(j, k) == 1]
+    layers = [
+        Layer(f"a with denominator {k}", len(_FAMILY_SIZES) * len(chunk),
+              lambda chunk=chunk: [(n, a) for a in chunk for n in _FAMILY_SIZES])
+        for k in _FAMILY_DENOMINATORS
+        for chunk in [[a for a in shares if a.denominator == k]]
+    ]
+    return SmallScope("Case 1's family M_a on {0, 1}^n: n <= 3, a = j/k, k <= 12", layers)
+
+
+def _family_holds(scale: int, strictly: bool) -> Callable[[tuple[int, Fraction]], bool]:
+    """Case 1's corollary on M_a: if the neighbour SD ε (exactpml, against ½ Σ|p - q| over
+    every neighbour pair) is at most 1/(scale·n), then SD(M(1^n), M(0^n)) <= 1/10 (< with
+    ``strictly``: the mutants' readings)."""
+
+    def holds(instance: tuple[int, Fraction]) -> bool:
+        n, a = instance
+        mechanism = _counting_mechanism(n, a)
+        epsilon = neighbour_statistical_distance(mechanism).value
+        rows = {x: mechanism.row(x) for x in itertools.product((0, 1), repeat=n)}
+        reference = max(
+            half_l1(rows[x], rows[(*x[:i], 1 - x[i], *x[i + 1 :])])  # type: ignore[arg-type]
+            for x in rows for i in range(n)
+        )
+        if epsilon != reference:
+            return False
+        if epsilon > Fraction(1, scale * n):
+            return True  # the corollary's hypothesis fails: nothing to check
+        extreme = half_l1(rows[(1,) * n], rows[(0,) * n])  # type: ignore[arg-type]
+        return extreme < Fraction(1, 10) if strictly else extreme <= Fraction(1, 10)
+
+    return holds
+
+
+def _counting_mechanism(size: int, share: Fraction) -> DatabaseMechanism:
+    """M_a(x) = 1 w.p. a·Σ x_i / n, else 0, on {0, 1}^n (Case 1's mechanism is a = 1/10)."""
+
+    def row(x: tuple[Any, ...]) -> Mapping[Hashable, object]:
+        mass = share * Fraction(sum(x), size)
+        return {0: 1 - mass, 1: mass}
+
+    return DatabaseMechanism.from_function(row, (0, 1), size, outputs=(0, 1))
+
+
 def _hamming(x: tuple[int, ...], other: tuple[int, ...]) -> int:
     return sum(a != b for a, b in zip(x, other, strict=True))
 
@@ -547,6 +602,11 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
     Statement: if every pair of neighbours has statistical difference <= ε, then M(x) and
     M(0^n) differ by <= nε (so by <= 0.1 when ε <= 1/(10n)); tight: M(x) = 1 w.p.
     Σ x_i / (10n), else 0, reaches exactly 0.1.
+
+    P: the corollary on the text's mechanism as a family, M_a(x) = 1 w.p. a·Σx_i/n (a = 1/10
+    is the text's): every n <= 3 and a = j/k, k <= 12 (small scope), then random rational
+    a in (0, 1]: ε (exactpml, against ½ Σ|p - q| over every neighbour pair) <= 1/(10n)
+    ⇒ SD(M(1^n), M(0^n)) <= 0.1.
 
     P: on random database mechanisms (D = {0, …, k-1}, n <= 3) with ε = the exact largest
     neighbour SD (exactpml, checked against ½ Σ|p - q| over every neighbour pair):
@@ -608,7 +668,23 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
             failure = f"n={n}: neighbour SD {epsilon}, SD(M(1^n), M(0^n)) = {extreme}" + (
                 " is not < 1/10" if strictly else ""
             )
+    family = property_holds(
+        ctx,
+        st.tuples(st.sampled_from(_FAMILY_SIZES),
+                  st.fractions(min_value=0, max_value=1, max_denominator=100).filter(bool)),
+        _family_holds(scale, strictly),
+        describe=f"on M_a(x) = 1 w.p. a·Σx_i/n (n <= 3, a in (0, 1]): ε <= 1/({scale}n) ⇒ "
+        + ("SD(M(1^n), M(0^n)) < 0.1 (mutant)" if strictly else "SD(M(1^n), M(0^n)) <= 0.1"),
+        explain=lambda instance: (
+            f"n = {instance[0]}, a = {instance[1]}: neighbour SD "
+            f"{neighbour_statistical_distance(_counting_mechanism(*instance)).value}, "
+            f"SD(M(1^n), M(0^n)) = {instance[1]}"
+        ),
+        small_scope=_family_scope(),
+        examples=fewer(ctx, 4),
+    )
     return [
+        family,
         property_holds(
             ctx,
             tables(),
