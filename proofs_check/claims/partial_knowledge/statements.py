@@ -59,7 +59,7 @@ CLAIMS: tuple[Claim, ...] = (
             "statistic; also at a scale that can be enumerated, equal to enumeration. The seed "
             "gives no numbers to compare with, so this is a witness and self-consistency check."
         ),
-        kinds=("W", "E"),
+        kinds=("W", "E", "P"),
     ),
     Claim(
         id="pk.thm_2",
