@@ -173,7 +173,8 @@ def test_example_7_evidence_reports_correctly_rounded_decimals() -> None:
 
 
 def test_remark_2_irrational_epsilon_gives_the_closed_form() -> None:
-    (evidence,) = pk_thresholded.remark_2_check(CheckContext("pk.remark_2"))
+    evidence, *searched = pk_thresholded.remark_2_check(CheckContext("pk.remark_2", examples=5))
+    assert [item.kind for item in searched] == ["P", "P"] and all(i.passed for i in searched)
     values = _values(evidence)
     assert evidence.passed
     assert values["thresholded (No, Yes), ε = 1/2: δ_A(No)"] == "1 - exp(1/2)/2"

@@ -106,7 +106,7 @@ CLAIMS: tuple[Claim, ...] = (
             "one known record, release iff count > 1, p = 1/2, t = No vs t' = Yes: δ_A(0) = "
             "max(0, 1 - e^ε/2), δ_A(1) = 1/2)."
         ),
-        kinds=("E",),
+        kinds=("E", "P"),
     ),
     Claim(
         id="pk.full_knowledge",
