@@ -170,7 +170,7 @@ CLAIMS: tuple[Claim, ...] = (
             "constructs one for given (ε, δ) and verifies it (exactly where e^ε is rational, "
             "certified otherwise)."
         ),
-        kinds=("W", "C"),
+        kinds=("W", "C", "P"),
     ),
     Claim(
         id="pml.thm_4_5",
