@@ -105,7 +105,6 @@ SEARCH_MISSES: dict[str, str] = {
     "pml.thm_4_5[attained]": _LIMIT,
     "pml.ex_3_1[boundary_limit_zero]": _LIMIT,
     "pml.ex_3_1[interior_limit_log2]": _LIMIT,
-    "pml.ex_3_1[first_row_like_mean]": _TEXT,
     "pk.thm_2[necessary]": _TEXT,
     "pk.prop_26[other_records]": _TEXT,
     "bldp.definition[flip_revealing_log_4]": _TEXT,

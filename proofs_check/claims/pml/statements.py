@@ -209,7 +209,7 @@ CLAIMS: tuple[Claim, ...] = (
             "mean μ lies strictly inside a quantizer cell (→ log 2 when μ is on a boundary c_j); "
             "the first row's entropy does not depend on n. Exact for small n, certified trend."
         ),
-        kinds=("E", "C"),
+        kinds=("E", "C", "P"),
     ),
 )
 
