@@ -108,7 +108,6 @@ SEARCH_MISSES: dict[str, str] = {
     "pk.thm_2[necessary]": _TEXT,
     "pk.prop_26[other_records]": _TEXT,
     "bldp.definition[flip_revealing_log_4]": _TEXT,
-    "bldp.independent_leakage[census_per_person]": _TEXT,
     "pml.def_2_6[identity_max_mass]": _PROVER,
     "pml.def_2_6[identity_one_minus_p_min]": _PROVER,
     "pml.thm_3_5[prior_with_zeros]": _PROVER,
