@@ -106,7 +106,6 @@ SEARCH_MISSES: dict[str, str] = {
     "pml.ex_3_1[boundary_limit_zero]": _LIMIT,
     "pml.ex_3_1[interior_limit_log2]": _LIMIT,
     "pk.thm_2[necessary]": _TEXT,
-    "pk.prop_26[other_records]": _TEXT,
     "pml.def_2_6[identity_max_mass]": _PROVER,
     "pml.def_2_6[identity_one_minus_p_min]": _PROVER,
     "pml.thm_3_5[prior_with_zeros]": _PROVER,

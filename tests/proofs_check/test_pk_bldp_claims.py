@@ -186,7 +186,10 @@ def test_remark_2_irrational_epsilon_gives_the_closed_form() -> None:
 
 
 def test_prop_26_reports_the_hand_computed_maps() -> None:
-    exact, _, exhibits, other = pk_queries.prop_26(CheckContext("pk.prop_26", examples=10))
+    exact, _, exhibits, other, searched = pk_queries.prop_26(
+        CheckContext("pk.prop_26", examples=10)
+    )
+    assert searched.passed
     values = _values(exact)
     assert values["harmonic_mean: φ_(1),(4)(6/5)"] == "12/7"
     assert values["quadratic_mean: φ_(1),(4)(sqrt(2))"] == "sqrt(7)"
