@@ -93,7 +93,6 @@ def test_every_mutant_fails_for_each_seed_with_an_exact_counterexample(
 # Why the search alone misses these mutants (at --quick, seed 3; measured with
 # ``python -m proofs_check.search_power --profile quick --seed 3``).  Issue 24's target is 95%.
 _LIMIT = "a statement about a limit or its attainment (t -> 0+, y -> oo): no finite instance refutes it; the limit engine kills it on the check's constructions"
-_TEXT = "about the source's own instance or construction (fixed numbers, nothing to search): killed by the exact values and witnesses from the text"
 _PROVER = "refuted by a proof engine over the whole domain (z3, branch-and-bound, integer exhaustion); the random instances do not reach the violation"
 _QUICK = "the search kills it at the default profile (200 random instances), not within --quick's 50 at seed 3"
 SEARCH_MISSES: dict[str, str] = {
@@ -105,7 +104,6 @@ SEARCH_MISSES: dict[str, str] = {
     "pml.thm_4_5[attained]": _LIMIT,
     "pml.ex_3_1[boundary_limit_zero]": _LIMIT,
     "pml.ex_3_1[interior_limit_log2]": _LIMIT,
-    "pk.thm_2[necessary]": _TEXT,
     "pml.def_2_6[identity_max_mass]": _PROVER,
     "pml.def_2_6[identity_one_minus_p_min]": _PROVER,
     "pml.thm_3_5[prior_with_zeros]": _PROVER,
