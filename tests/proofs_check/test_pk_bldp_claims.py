@@ -122,7 +122,7 @@ def _hand_deltas_term_by_term(
     }
     weight = {k: comb(scale.known, k) * p**k * (1 - p) ** (scale.known - k) for k in counts}
     return {
-        order: (table, max(table.values()), sum(weight[k] * table[k] for k in counts))
+        order: (table, max(table.values()), sum((weight[k] * table[k] for k in counts), Fraction(0)))
         for order, table in tables.items()
     }
 
