@@ -182,7 +182,7 @@ def definition(ctx: CheckContext) -> list[Evidence]:
             "exactpml's ε = the definition's over all sets = max over leakage values o of "
             "log max(q_o/(1 - q_o), (1 - q_o)/q_o), q_o = |F ∩ L_o|/|L_o| (by hand)",
             explain=lambda instance: "; ".join(_flip_failures(*instance, ctx.mutant)),
-            examples=max(3, ctx.examples // 40),
+            examples=min(20, max(3, ctx.examples // 40)),
             small_scope=FLIP_SCOPE,
         ),
     ]

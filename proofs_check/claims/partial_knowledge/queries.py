@@ -320,7 +320,7 @@ def prop_26(ctx: CheckContext) -> list[Evidence]:
         "+ max(0, q - e^ε(1 - q)) (exactpml = the reference = by hand), so the two agree when "
         "records 1 and 2 are identically distributed",
         explain=lambda instance: "; ".join(_which_record_failures(*instance, ctx.mutant)),
-        examples=max(3, ctx.examples // 40),
+        examples=min(20, max(3, ctx.examples // 40)),
         small_scope=WHICH_RECORD_SCOPE,
     )
     return [exact, prop, exhibits, other, searched]

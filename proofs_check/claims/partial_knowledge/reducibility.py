@@ -164,7 +164,7 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
         "δ_A(b) = 0 for every b (the reference's laws at ε = 0, so at every ε), and exactpml "
         "decides Θ-reducibility as a search over every map φ does",
         explain=lambda instance: "; ".join(_blind_failures(*instance, ctx.mutant)),
-        examples=max(3, ctx.examples // 40),
+        examples=min(20, max(3, ctx.examples // 40)),
         small_scope=BLIND_SCOPE,
     )
     return [regime, property_evidence, _not_necessary_witness(ctx), target_blind]
