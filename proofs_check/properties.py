@@ -78,7 +78,11 @@ leak_release) made the --quick run's total check time 2.6 times as long (issue 2
 
 GIVEN_INSTANCES = "the given instances"
 """The description of a small scope given as a list of instances (not an enumerator): a
-search-alone run (``CheckContext.search_only``) leaves it out."""
+search-alone run (``CheckContext.search_only``) leaves it out.  A
+:class:`~proofs_check.small_scope.SmallScope` instead enumerates a domain, and counts as
+search only where that is the statement's own: its parameters (a theorem's (ε, δ), a
+family's sizes), or for a worked example the parameter range it states (its own value one
+point of it); its description says which (see :mod:`proofs_check.search_power`)."""
 
 
 def _is_catalog_claim(ctx: CheckContext) -> bool:

@@ -19,6 +19,19 @@ and classifies each by :func:`kill_kind` of its failed evidence:
 * ``"pinned"``: only the author's instances killed it;
 * ``"survived"``: nothing failed.
 
+**What counts as search.**  A small scope counts when it enumerates the *statement's own
+domain*, not instances an author picked because they break something.  A statement proved
+through a construction, or a remark about a family, is searched over its parameters
+(Thm 4.3's (ε, δ), Remark 2's (n, k, p, ε), Ex 3.1's entry law and n).  A worked example's
+statement has its stated numbers as its domain, so an enumerator of its stated parameter
+range (Example 7's p in (0, 10^-4], with CLAIMS.md's p = 10^-4 one enumerated point, then
+random exact p; Remark 2's instance over its free e^ε) is a search over that domain, and a
+statement with no parameter at all would be a one-point scope of its own.  Such a scope is a
+:class:`~proofs_check.small_scope.SmallScope` whose description names the statement's
+parameters or range; a plain list of instances (described as
+:data:`~proofs_check.properties.GIVEN_INSTANCES`) is always the author's choice and is left
+out (``tests/proofs_check/test_search_power.py``).
+
 ``python -m proofs_check.search_power [--profile quick|default|thorough] [--seed N]`` prints
 the table and the rates.
 """

@@ -93,28 +93,11 @@ def test_every_mutant_fails_for_each_seed_with_an_exact_counterexample(
 # Why the search alone misses these mutants (at --quick, seed 3; measured with
 # ``python -m proofs_check.search_power --profile quick --seed 3``).  Issue 24's target is 95%.
 _LIMIT = "a statement about a limit or its attainment (t -> 0+, y -> oo): no finite instance refutes it; the limit engine kills it on the check's constructions"
-_TEXT = "about the source's own instance or construction (fixed numbers, nothing to search): killed by the exact values and witnesses from the text"
-_PROVER = "refuted by a proof engine over the whole domain (z3, branch-and-bound, integer exhaustion); the random instances do not reach the violation"
 _QUICK = "the search kills it at the default profile (200 random instances), not within --quick's 50 at seed 3"
 SEARCH_MISSES: dict[str, str] = {
     "pml.thm_3_4[attained_at_finite_y]": _LIMIT,
     "pml.ex_3_1[boundary_limit_zero]": _LIMIT,
     "pml.ex_3_1[interior_limit_log2]": _LIMIT,
-    "pml.ex_3_1[first_row_like_mean]": _TEXT,
-    "pml.thm_4_3[independent_entries]": _TEXT,
-    "pml.thm_4_3[one_entry_fewer]": _TEXT,
-    "pml.thm_4_3[delta_sign_flipped]": _TEXT,
-    "pk.ex_7[ppk_not_tiny]": _TEXT,
-    "pk.ex_7[apk_below_half]": _TEXT,
-    "pk.ex_7[ppk_below_1e300]": _TEXT,
-    "pk.ex_7[one_order]": _TEXT,
-    "pk.thm_2[necessary]": _TEXT,
-    "pk.prop_26[other_records]": _TEXT,
-    "pk.remark_2[thresholded_like_counting]": _TEXT,
-    "pk.remark_2[n_minus_k_minus_1]": _TEXT,
-    "pk.remark_2[reversed_order]": _TEXT,
-    "bldp.definition[flip_revealing_log_4]": _TEXT,
-    "bldp.independent_leakage[census_per_person]": _TEXT,
     "pk.thm_2[value_laws_only]": _QUICK,
     "bldp.group_privacy[without_path_precondition]": _QUICK,
     "pml.prop_3_8[support_only]": _QUICK,

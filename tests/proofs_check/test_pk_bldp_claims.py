@@ -8,8 +8,11 @@ hand-derived closed forms behind them, and the reference computations the checks
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism
 from exactpml.bldp import compose, parity_leakage_group_privacy
@@ -88,6 +91,59 @@ def test_example_7_hand_sums_give_the_small_scale_numbers() -> None:
     assert backward.passive == Fraction(911_516_359, 25_000_000_000)
 
 
+def _hand_deltas_term_by_term(
+    scale: pk_example_7.Scale, ratio: Fraction
+) -> dict[tuple[str, str], tuple[dict[int, Fraction], Fraction, Fraction]]:
+    """hand_deltas' derivation summed term by term: one Fraction per released count c > T."""
+    p, unknown = scale.p, scale.voters - scale.known - 1
+
+    def b(j: int) -> Fraction:
+        return comb(unknown, j) * p**j * (1 - p) ** (unknown - j) if 0 <= j <= unknown else 0 * p
+
+    def cdf(j: int) -> Fraction:
+        return sum((b(i) for i in range(min(j, unknown) + 1)), Fraction(0))
+
+    def plus(value: Fraction) -> Fraction:
+        return max(Fraction(0), value)
+
+    counts, t = range(scale.known + 1), scale.threshold
+    released = range(t + 1, scale.voters + 1)
+    tables = {
+        ("No", "Yes"): {
+            k: plus(cdf(t - k) - ratio * cdf(t - k - 1))
+            + sum((plus(b(c - k) - ratio * b(c - k - 1)) for c in released), Fraction(0))
+            for k in counts
+        },
+        ("Yes", "No"): {
+            k: plus(cdf(t - k - 1) - ratio * cdf(t - k))
+            + sum((plus(b(c - k - 1) - ratio * b(c - k)) for c in released), Fraction(0))
+            for k in counts
+        },
+    }
+    weight = {k: comb(scale.known, k) * p**k * (1 - p) ** (scale.known - k) for k in counts}
+    return {
+        order: (table, max(table.values()), sum((weight[k] * table[k] for k in counts), Fraction(0)))
+        for order, table in tables.items()
+    }
+
+
+@given(
+    voters=st.integers(2, 9),
+    data=st.data(),
+    p=st.fractions(min_value=0, max_value=1, max_denominator=12),
+    ratio=st.fractions(min_value=1, max_value=4, max_denominator=6),
+)
+def test_example_7_hand_sums_equal_the_derivation_summed_term_by_term(
+    voters: int, data: st.DataObject, p: Fraction, ratio: Fraction
+) -> None:
+    known = data.draw(st.integers(0, voters - 1))
+    threshold = data.draw(st.integers(0, voters + 1))
+    scale = pk_example_7.Scale(voters, known, threshold, p)
+    hand = pk_example_7.hand_deltas(scale, ratio)
+    expected = _hand_deltas_term_by_term(scale, ratio)
+    assert {order: tuple(deltas) for order, deltas in hand.items()} == expected
+
+
 def test_example_7_simplified_forms_refuse_a_p_outside_their_derivation() -> None:
     scale = pk_example_7.Scale(12, 4, 3, Fraction(1, 2))
     with pytest.raises(ValueError, match="needs Up/"):
@@ -97,12 +153,13 @@ def test_example_7_simplified_forms_refuse_a_p_outside_their_derivation() -> Non
 
 
 def test_example_7_evidence_reports_correctly_rounded_decimals() -> None:
-    witness, exact, apk, ppk, *strengthenings = pk_example_7.ex_7(CheckContext("pk.ex_7"))
+    context = CheckContext("pk.ex_7", examples=5)
+    witness, exact, apk, ppk, *strengthenings, searched = pk_example_7.ex_7(context)
     # δ_A at 100 known Yes votes is (1-p)^899 ≈ 0.914 >= 9/10 (proved), not >= 23/25 (refuted)
     assert [(item.strengthening.name, item.strengthening.status) for item in strengthenings] == [
         ("apk_nine_tenths", "not sharp"), ("apk_23_25", "sharp")
     ]
-    assert witness.passed and exact.passed
+    assert witness.passed and exact.passed and searched.passed
     values = _values(witness)
     assert values["δ_APK = (9999/10000)^899 (order (No, Yes), 100 known Yes) ≈"] == "0.914018"
     assert values["δ_PPK (order (Yes, No)) ≈"] == "5.24309e-261"
@@ -116,7 +173,8 @@ def test_example_7_evidence_reports_correctly_rounded_decimals() -> None:
 
 
 def test_remark_2_irrational_epsilon_gives_the_closed_form() -> None:
-    (evidence,) = pk_thresholded.remark_2_check(CheckContext("pk.remark_2"))
+    evidence, *searched = pk_thresholded.remark_2_check(CheckContext("pk.remark_2", examples=5))
+    assert [item.kind for item in searched] == ["P", "P"] and all(i.passed for i in searched)
     values = _values(evidence)
     assert evidence.passed
     assert values["thresholded (No, Yes), ε = 1/2: δ_A(No)"] == "1 - exp(1/2)/2"
@@ -128,7 +186,10 @@ def test_remark_2_irrational_epsilon_gives_the_closed_form() -> None:
 
 
 def test_prop_26_reports_the_hand_computed_maps() -> None:
-    exact, _, exhibits, other = pk_queries.prop_26(CheckContext("pk.prop_26", examples=10))
+    exact, _, exhibits, other, searched = pk_queries.prop_26(
+        CheckContext("pk.prop_26", examples=10)
+    )
+    assert searched.passed
     values = _values(exact)
     assert values["harmonic_mean: φ_(1),(4)(6/5)"] == "12/7"
     assert values["quadratic_mean: φ_(1),(4)(sqrt(2))"] == "sqrt(7)"

@@ -15,6 +15,7 @@ from exactpml import InvalidArgument
 from proofs_check import CheckContext, RunOptions, property_holds
 from proofs_check.record import Evidence, ProofRecord, PropertyStats, ScopeStats
 from proofs_check.search_power import found_by_search, kill_kind, search_power
+from proofs_check.small_scope import Layer, SmallScope
 
 
 def _property(ctx: CheckContext) -> Evidence:
@@ -52,6 +53,26 @@ def test_the_search_finds_what_the_strategy_can_produce() -> None:
     )
     assert evidence.passed is False and evidence.counterexample
     assert found_by_search(evidence) and kill_kind([evidence]) == "search"
+
+
+def test_a_scope_of_the_statements_range_is_search_and_the_same_values_given_are_not() -> None:
+    def run(small_scope: object) -> Evidence:
+        return property_holds(
+            CheckContext("mylab.range", profile="quick", examples=20, search_only=True),
+            st.integers(0, 3),
+            lambda x: x < 5,
+            describe="x < 5",
+            small_scope=small_scope,  # type: ignore[arg-type]
+        )
+
+    stated = SmallScope(
+        "the statement's stated range x in {6, 7}", [Layer("x in {6, 7}", 2, lambda: [6, 7])]
+    )
+    searched = run(stated)
+    assert searched.passed is False and found_by_search(searched)
+    assert kill_kind([searched]) == "search"
+    given = run([6, 7])  # the same values, hand-picked: left out of a search-alone run
+    assert given.passed is True and kill_kind([given]) == "survived"
 
 
 def _failed(kind: str, **fields: object) -> Evidence:

@@ -8,7 +8,9 @@ against values derived by hand; with a constant leakage BLDP is ordinary (ε, δ
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from hypothesis import strategies as st
@@ -33,6 +35,7 @@ from proofs_check.reference.bldp import (
     model_epsilon,
     neighbour_pairs,
 )
+from proofs_check.small_scope import Layer, SmallScope
 
 __all__ = ["definition"]
 
@@ -111,6 +114,9 @@ def definition(ctx: CheckContext) -> list[Evidence]:
     attains δ; ``is_bldp`` agrees with the definition at a random δ; and with the leakage
     made constant the values are the (ε,δ)-DP values of M alone (``dp_delta``,
     ``dp_epsilon``, and the definition of DP over sets).
+    P: on the family of the flip models of E (R uniform on 0..m-1, M = x XOR [r ∈ F],
+    P = [r ∈ L]): every F and L for m = 2, 3, then random m ≤ 6, F, L: exactpml's ε equals
+    the definition's over every set and the value derived by hand for each leakage value.
     """
 
     def holds(instance: tuple[BoundedLeakageModel, Fraction, Fraction]) -> bool:
@@ -166,4 +172,89 @@ def definition(ctx: CheckContext) -> list[Evidence]:
             describe="exactpml's ε and δ(ε) = the definition over all sets; constant leakage = DP",
             explain=explain,
         ),
+        property_holds(
+            ctx,
+            st.integers(2, 6).flatmap(
+                lambda size: st.tuples(st.just(size), _subsets(size), _subsets(size))
+            ),
+            lambda instance: not _flip_failures(*instance, ctx.mutant),
+            describe="flip models (R uniform on 0..m-1, M = x XOR [r ∈ F], P = [r ∈ L]): "
+            "exactpml's ε = the definition's over all sets = max over leakage values o of "
+            "log max(q_o/(1 - q_o), (1 - q_o)/q_o), q_o = |F ∩ L_o|/|L_o| (by hand)",
+            explain=lambda instance: "; ".join(_flip_failures(*instance, ctx.mutant)),
+            examples=min(20, max(3, ctx.examples // 40)),
+            small_scope=FLIP_SCOPE,
+        ),
+    ]
+
+
+def _subsets(size: int) -> st.SearchStrategy[tuple[int, ...]]:
+    return st.sets(st.integers(0, size - 1)).map(lambda chosen: tuple(sorted(chosen)))
+
+
+def _all_subsets(size: int) -> list[tuple[int, ...]]:
+    return [
+        chosen for count in range(size + 1) for chosen in itertools.combinations(range(size), count)
+    ]
+
+
+FLIP_SCOPE = SmallScope(
+    "flip models: R uniform on 0..m-1 for m = 2, 3, every flip set F and leakage set L",
+    [
+        Layer(
+            f"m = {size}",
+            4**size,
+            partial(
+                lambda size: [
+                    (size, flips, leaks)
+                    for flips in _all_subsets(size)
+                    for leaks in _all_subsets(size)
+                ],
+                size,
+            ),
+        )
+        for size in (2, 3)
+    ],
+)
+"""The family of the hand-derived one-bit models (``_flip_model``): its smallest members."""
+
+
+def _flip_ratio(flips: set[int], part: list[int]) -> Fraction | None:
+    """The likelihood ratio of M given a leakage value whose randomness is ``part``: M flips
+    x w.p. q = |F ∩ part|/|part|, so the laws are (1 - q, q) and (q, 1 - q); None for +∞."""
+    q = Fraction(len(flips.intersection(part)), len(part))
+    if q in (0, 1):
+        return None
+    return max(q / (1 - q), (1 - q) / q)
+
+
+def _flip_failures(
+    size: int, flips: tuple[int, ...], leaks: tuple[int, ...], mutant: str | None
+) -> list[str]:
+    """One flip model: exactpml's smallest ε, the definition's over every set S (raw
+    tables), and the hand value (under ``flip_revealing_log_4`` the leakage value P = 1,
+    the one that may reveal the flip, is forgotten)."""
+    model = BoundedLeakageModel(
+        Distribution({r: Fraction(1, size) for r in range(size)}),
+        lambda x, r: x[0] ^ int(r in flips),
+        lambda x, r: int(r in leaks),
+        databases=[(0,), (1,)],
+    )
+    parts = {
+        value: [r for r in range(size) if int(r in leaks) == value]
+        for value in ((0,) if mutant == "flip_revealing_log_4" else (0, 1))
+    }
+    ratios = [_flip_ratio(set(flips), part) for part in parts.values() if part]
+    hand = (
+        LogValue.infinity()
+        if None in ratios
+        else LogValue(max((r for r in ratios if r is not None), default=Fraction(1)))
+    )
+    mine = bldp_epsilon(model).epsilon
+    definition = model_epsilon(conditionals(model), neighbour_pairs(model), sets=True)
+    if mine == definition == hand:
+        return []
+    return [
+        f"m = {size}, F = {set(flips) or '{}'}, L = {set(leaks) or '{}'}: ε exactpml {mine}, "
+        f"definition {definition}, by hand {hand}"
     ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from functools import partial
 from typing import Any, cast
 
 import sympy
@@ -54,6 +55,7 @@ from proofs_check.reference.bldp import (
     neighbour_pairs,
     non_participation_by_definition,
 )
+from proofs_check.small_scope import Layer, SmallScope
 
 __all__ = ["independent_leakage_check", "non_participation_check"]
 
@@ -116,6 +118,9 @@ def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
     attribute 1 with α = 1/2, exact group counts leaked) keeps exactly the DP bounds:
     ε = log 2 (α = e^{-ε}, Ghosh-Roughgarden-Sundararajan) and δ(0) the same; and the
     converse fails: M(x) = P(x) = x is vacuously (0,0)-BLDP and not ε-DP for any ε.
+    P: the census scenario over its parameters (1 or 2 people; α in {1/2, 2/3}, then random
+    α in (0, 1)): exactpml's BLDP and DP ε and the definition's on the raw
+    tables are all log(1/α), and the four δ(ε = 0) agree.
     """
     dependent = ctx.mutant == "dependent_leakage"
 
@@ -183,7 +188,65 @@ def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
             sharpest=None if census else "not attained on the census scenario",
         ),
         *(_independent_strengthenings() if ctx.mutant is None else ()),
+        property_holds(
+            ctx,
+            st.tuples(
+                st.integers(1, 2),
+                st.fractions(min_value=0, max_value=1, max_denominator=20).filter(
+                    lambda alpha: 0 < alpha < 1
+                ),
+            ),
+            lambda instance: not _census_failures(*instance, ctx.mutant),
+            describe="the census scenario for 1 or 2 people and any α in (0, 1): BLDP ε = DP ε "
+            "= log(1/α) and BLDP δ(0) = DP δ(0), exactpml and the definition on the raw tables",
+            explain=lambda instance: "; ".join(_census_failures(*instance, ctx.mutant)),
+            examples=min(20, max(3, ctx.examples // 40)),
+            small_scope=CENSUS_SCOPE,
+        ),
     ]
+
+
+CENSUS_SCOPE = SmallScope(
+    "the scenario's parameters (people, α): 1 and 2 people, α in {1/2, 2/3}",
+    [
+        Layer(
+            f"{size} {'person' if size == 1 else 'people'}",
+            2,
+            partial(lambda size: [(size, Fraction(1, 2)), (size, Fraction(2, 3))], size),
+        )
+        for size in (1, 2)
+    ],
+)
+"""Scenario 1 holds for any population and noise level α = e^-ε: its smallest ones."""
+
+
+def _census_failures(size: int, alpha: Fraction, mutant: str | None) -> list[str]:
+    """The census scenario with ``size`` people and noise α: exactpml's BLDP and DP ε and
+    the definition's (raw tables) are log(1/α) (size·log(1/α) under ``census_per_person``),
+    and the four δ(ε = 0) agree."""
+    census = census_exact_counts(size, alpha)
+    laws, plain, pairs = conditionals(census), dp_conditionals(census), neighbour_pairs(census)
+    expected = LogValue((1 / alpha) ** (size if mutant == "census_per_person" else 1))
+    epsilons = (
+        bldp_epsilon(census).epsilon,
+        dp_epsilon(census).epsilon,
+        model_epsilon(laws, pairs),
+        model_epsilon(plain, pairs),
+    )
+    zero = LogValue(1)
+    deltas = {
+        bldp_delta(census, zero).delta,
+        dp_delta(census, zero).delta,
+        model_delta(laws, pairs, Fraction(1)),
+        model_delta(plain, pairs, Fraction(1)),
+    }
+    shown = f"{size} people, α = {alpha}"
+    failures = []
+    if any(epsilon != expected for epsilon in epsilons):
+        failures.append(f"{shown}: ε (BLDP, DP, definition's BLDP, DP) {epsilons} ≠ {expected}")
+    if len(deltas) != 1:
+        failures.append(f"{shown}: the δ(ε = 0) differ: {sorted(deltas)}")
+    return failures
 
 
 def _independent_strengthenings() -> list[Evidence]:

@@ -15,12 +15,14 @@ text), and closed forms derived by hand through the count's sufficient statistic
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Hashable
 from fractions import Fraction
 from math import comb
 from typing import NamedTuple
 
 import sympy
+from hypothesis import strategies as st
 
 from exactpml import LogValue, Mechanism
 from exactpml.leakage.hockey_stick import short_decimal
@@ -31,6 +33,7 @@ from proofs_check import (
     check,
     exact_instances,
     exact_values,
+    property_holds,
     sharpness_evidence,
     strengthening_evidence,
     witness_evidence,
@@ -38,8 +41,9 @@ from proofs_check import (
 from proofs_check.claims.partial_knowledge._common import thresholded_kernel, votes
 from proofs_check.claims.partial_knowledge._proofs import TIMEOUT
 from proofs_check.reference import Order, conditional_laws, def_58_quantity, delta_by_plrv
+from proofs_check.small_scope import Layer, SmallScope
 
-__all__ = ["ex_7", "hand_deltas", "simplified_closed_forms"]
+__all__ = ["HandSums", "ex_7", "hand_deltas", "hand_sums", "simplified_closed_forms"]
 
 NO, YES = "No", "Yes"
 ORDERS: tuple[Order, Order] = ((NO, YES), (YES, NO))
@@ -73,7 +77,17 @@ class OrderDeltas(NamedTuple):
     passive: Fraction
 
 
-def hand_deltas(scale: Scale, ratio: Fraction) -> dict[Order, OrderDeltas]:
+class HandSums(NamedTuple):
+    """The hand sums as integers: δ_A(k) = ``tables[order][k] / denominator`` and
+    δ_PPK = ``averages[order] / average_denominator`` (no gcd taken)."""
+
+    tables: dict[Order, dict[int, int]]
+    averages: dict[Order, int]
+    denominator: int
+    average_denominator: int
+
+
+def hand_sums(scale: Scale, ratio: Fraction) -> HandSums:
     """Example 7 by hand, for both orders, through the count's sufficient statistic.
 
     Derivation.  U = voters - known - 1 unknown votes, C ~ Bin(U, p), b(j) = P[C = j]
@@ -91,7 +105,11 @@ def hand_deltas(scale: Scale, ratio: Fraction) -> dict[Order, OrderDeltas]:
     a, d = scale.p.numerator, scale.p.denominator
     unknown = scale.voters - scale.known - 1
     threshold = scale.threshold
-    numerators = [comb(unknown, j) * a**j * (d - a) ** (unknown - j) for j in range(unknown + 1)]
+    yes_powers = list(itertools.accumulate([a] * unknown, operator.mul, initial=1))
+    no_powers = list(itertools.accumulate([d - a] * unknown, operator.mul, initial=1))
+    numerators = [
+        comb(unknown, j) * yes_powers[j] * no_powers[unknown - j] for j in range(unknown + 1)
+    ]
     total = d**unknown
     cumulative = list(itertools.accumulate(numerators))
     top, bottom = ratio.numerator, ratio.denominator
@@ -105,28 +123,47 @@ def hand_deltas(scale: Scale, ratio: Fraction) -> dict[Order, OrderDeltas]:
     def positive(high: int, low: int) -> int:  # bottom·max(0, high - e^ε low), e^ε = top/bottom
         return max(0, bottom * high - top * low)
 
+    # The released sums run over j = c - k from T + 1 - k to voters - k ≥ U + 1 (k ≤ known);
+    # their terms vanish for j < 0 and j > U + 1 (b(j) = b(j - 1) = 0 there), so each sum is
+    # a suffix sum of one array of terms over j = 0..U + 1, shared by every k.
+    forward_terms = [positive(b(j), b(j - 1)) for j in range(unknown + 2)]
+    backward_terms = [positive(b(j - 1), b(j)) for j in range(unknown + 2)]
+    forward_tail = [*reversed(list(itertools.accumulate(reversed(forward_terms)))), 0]
+    backward_tail = [*reversed(list(itertools.accumulate(reversed(backward_terms)))), 0]
+
+    def released(tail: list[int], k: int) -> int:  # Σ_{c > T} term(c - k)
+        return tail[min(max(0, threshold + 1 - k), unknown + 2)]
+
     counts = range(scale.known + 1)
-    released = range(threshold + 1, scale.voters + 1)
     forward = {
-        k: positive(cdf(threshold - k), cdf(threshold - k - 1))
-        + sum(positive(b(c - k), b(c - k - 1)) for c in released)
+        k: positive(cdf(threshold - k), cdf(threshold - k - 1)) + released(forward_tail, k)
         for k in counts
     }
     backward = {
-        k: positive(cdf(threshold - k - 1), cdf(threshold - k))
-        + sum(positive(b(c - k - 1), b(c - k)) for c in released)
+        k: positive(cdf(threshold - k - 1), cdf(threshold - k)) + released(backward_tail, k)
         for k in counts
     }
     weights = [comb(scale.known, k) * a**k * (d - a) ** (scale.known - k) for k in counts]
-    result: dict[Order, OrderDeltas] = {}
-    for order, table in zip(ORDERS, (forward, backward), strict=True):
-        by_count = {k: Fraction(v, bottom * total) for k, v in table.items()}
-        average = Fraction(
-            sum(w * table[k] for k, w in zip(counts, weights, strict=True)),
-            bottom * total * d**scale.known,
+    tables = dict(zip(ORDERS, (forward, backward), strict=True))
+    averages = {
+        order: sum(w * table[k] for k, w in zip(counts, weights, strict=True))
+        for order, table in tables.items()
+    }
+    return HandSums(tables, averages, bottom * total, bottom * total * d**scale.known)
+
+
+def hand_deltas(scale: Scale, ratio: Fraction) -> dict[Order, OrderDeltas]:
+    """The sums of :func:`hand_sums` as fractions, per order: δ_A per number of known Yes
+    votes, their maximum δ_APK and their average δ_PPK."""
+    sums = hand_sums(scale, ratio)
+    return {
+        order: OrderDeltas(
+            {k: Fraction(v, sums.denominator) for k, v in table.items()},
+            Fraction(max(table.values()), sums.denominator),
+            Fraction(sums.averages[order], sums.average_denominator),
         )
-        result[order] = OrderDeltas(by_count, max(by_count.values()), average)
-    return result
+        for order, table in sums.tables.items()
+    }
 
 
 def simplified_closed_forms(scale: Scale, ratio: Fraction) -> dict[Order, OrderDeltas]:
@@ -275,21 +312,16 @@ def ex_7(ctx: CheckContext) -> list[Evidence]:
     :func:`simplified_closed_forms`: δ_APK = (1-p)^899 (order (No, Yes), 100 known Yes),
     3(1-p)^899 - 2 for (Yes, No); δ_PPK = p^100 (1-p)^899 for (No, Yes) and
     Σ_k P[K=k](P[C ≥ 100-k] - 3P[C ≥ 101-k]) ≈ 5.24e-261 for (Yes, No).
+    P: the statement over its stated range of p (the strengthenings' (0, 10^-4]): at p =
+    10^-4 (CLAIMS.md's value), 10^-5, 10^-6 and at random exact p in the range, the
+    thesis scale's δ_A per count, δ_APK and δ_PPK per order and over both equal the hand
+    sums, and δ_APK ≥ 1/2 > 10^-100 > δ_PPK.
     Sharpness: neither bound is attained; the exact values are the sharpest statements.
     """
     mutant = ctx.mutant
     thesis = example_7(*THESIS_SCALE, epsilon=LogValue(RATIO_7))
     small = example_7(*SMALL_SCALE, epsilon=LogValue(RATIO_7))
-    half = Fraction(1, 2)
-    bound = Fraction(1, 10**300) if mutant == "ppk_below_1e300" else Fraction(1, 10**100)
-    apk_ok = thesis.delta_apk < half if mutant == "apk_below_half" else thesis.delta_apk >= half
-    ppk_ok = thesis.delta_ppk >= bound if mutant == "ppk_not_tiny" else thesis.delta_ppk < bound
-    failures = []
-    if not apk_ok:
-        failures.append(f"δ_APK = {_big(thesis.delta_apk)} (at {thesis.worst!r})")
-    if not ppk_ok:
-        shown = "10^-300" if mutant == "ppk_below_1e300" else "10^-100"
-        failures.append(f"δ_PPK = {_big(thesis.delta_ppk)} (order {thesis.ppk_order}) vs {shown}")
+    failures = _statement_failures(thesis, mutant)
     witness = witness_evidence(
         "1000 voters, 100 known, threshold 100, p = 10^-4, e^ε = 3, both orders of (t, t′): "
         "δ_APK = max_b δ_A(b) ≥ 1/2 and δ_PPK < 10^-100 (APKDP ≫ PPKDP, strict for δ > 0)"
@@ -361,6 +393,17 @@ def ex_7(ctx: CheckContext) -> list[Evidence]:
         counterexample=exact.counterexample,
         label=exact.label,
     )
+    searched = property_holds(
+        ctx,
+        st.fractions(min_value=0, max_value=P_RANGE_END, max_denominator=10**6).filter(bool),
+        lambda p: not _p_failures(p, mutant),
+        describe="for p in (0, 10^-4] (1000 voters, 100 known, threshold 100, e^ε = 3): exactpml's "
+        "δ_A per count, δ_APK and δ_PPK per order and over both equal the hand sums, and "
+        "δ_APK ≥ 1/2 > 10^-100 > δ_PPK",
+        explain=lambda p: "; ".join(_p_failures(p, mutant)),
+        examples=min(10, max(3, ctx.examples // 40)),  # ~0.06 s each
+        small_scope=P_SCOPE,
+    )
     return [
         witness,
         exact,
@@ -383,6 +426,78 @@ def ex_7(ctx: CheckContext) -> list[Evidence]:
             f"{short_decimal(thesis.orders[ORDERS[0]].delta_ppk)})",
         ),
         *(_ex_7_strengthenings() if mutant is None else ()),
+        searched,
+    ]
+
+
+def _statement_failures(result: Example7, mutant: str | None) -> list[str]:
+    """Why δ_APK ≥ 1/2 and δ_PPK < 10^-100 (or a mutant's version) fail on ``result``."""
+    half = Fraction(1, 2)
+    bound = Fraction(1, 10**300) if mutant == "ppk_below_1e300" else Fraction(1, 10**100)
+    apk_ok = result.delta_apk < half if mutant == "apk_below_half" else result.delta_apk >= half
+    ppk_ok = result.delta_ppk >= bound if mutant == "ppk_not_tiny" else result.delta_ppk < bound
+    failures = []
+    if not apk_ok:
+        failures.append(f"δ_APK = {_big(result.delta_apk)} (at {result.worst!r})")
+    if not ppk_ok:
+        shown = "10^-300" if mutant == "ppk_below_1e300" else "10^-100"
+        failures.append(f"δ_PPK = {_big(result.delta_ppk)} (order {result.ppk_order}) vs {shown}")
+    return failures
+
+
+P_RANGE_END = Fraction(1, 10_000)
+"""The end of the range of p the statement covers: CLAIMS.md takes p = 10^-4 for a "very small"
+p, and the check's strengthenings quantify over every p in (0, 10^-4]."""
+
+P_SCOPE = SmallScope(
+    "the statement's stated range p in (0, 10^-4] (the thesis's Example 7 at CLAIMS.md's "
+    "p = 10^-4 and below), not a hand-picked instance",
+    [
+        Layer(
+            "p = 10^-4, 10^-5, 10^-6",
+            3,
+            lambda: [Fraction(1, 10**4), Fraction(1, 10**5), Fraction(1, 10**6)],
+        )
+    ],
+)
+"""Example 7's parameter p, enumerated over its stated range before Hypothesis draws random
+exact p in it: the example's own value is one point of the statement's domain."""
+
+
+def _p_failures(p: Fraction, mutant: str | None) -> list[str]:
+    """The statement at the thesis's scale with this p: exactpml's values equal the hand
+    sums of :func:`hand_sums` (both orders; one under the mutant ``one_order``), and the
+    two bounds hold."""
+    scale = THESIS_SCALE._replace(p=p)
+    result = example_7(*scale, epsilon=LogValue(RATIO_7))
+    sums = hand_sums(scale, RATIO_7)
+    counted = ORDERS[:1] if mutant == "one_order" else ORDERS
+    per_count, average = sums.denominator, sums.average_denominator
+    mismatched: list[str] = []
+    expected: list[tuple[str, Fraction, int, int]] = [
+        ("δ_APK", result.delta_apk, max(max(sums.tables[o].values()) for o in counted), per_count),
+        ("δ_PPK", result.delta_ppk, max(sums.averages[o] for o in counted), average),
+    ]
+    for order in ORDERS:
+        one, table = result.orders[order], sums.tables[order]
+        expected += [
+            (f"δ_APK {order}", one.delta_apk, max(table.values()), per_count),
+            (f"δ_PPK {order}", one.delta_ppk, sums.averages[order], average),
+        ]
+        by_count = {_count(key): value for key, value in one.by_known_count.items()}
+        if set(by_count) != set(table):
+            mismatched.append(f"known counts {order}: exactpml {sorted(by_count)}")
+        expected += [
+            (f"δ_A({k}) {order}", by_count[k], table[k], per_count) for k in table if k in by_count
+        ]
+    # value = numerator / denominator by cross-multiplication (no gcd of 4000-digit integers)
+    failures = mismatched + [
+        f"{name}: exactpml {_big(value)} ≠ the hand sums"
+        for name, value, numerator, denominator in expected
+        if value.numerator * denominator != numerator * value.denominator
+    ]
+    return [
+        f"p = {p}: {failure}"[:300] for failure in failures + _statement_failures(result, mutant)
     ]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Any, cast
 
 import sympy
@@ -20,6 +21,7 @@ from exactpml import Distribution, LogValue
 from exactpml import strategies as xst
 from exactpml.core.exact import to_sympy
 from exactpml.partial_knowledge import (
+    CountingMechanism,
     PartialKnowledge,
     arithmetic_mean,
     counting_query,
@@ -41,8 +43,16 @@ from proofs_check import (
     property_holds,
     witness_evidence,
 )
-from proofs_check.claims.partial_knowledge._common import phi_verified, smaller
+from proofs_check.claims.partial_knowledge._common import (
+    RATIOS,
+    phi_verified,
+    reference_deltas,
+    smaller,
+    thresholded_kernel,
+    votes,
+)
 from proofs_check.reference import conditional_laws, describe_setting
+from proofs_check.small_scope import Layer, SmallScope
 
 __all__ = ["prop_26"]
 
@@ -219,6 +229,11 @@ def prop_26(ctx: CheckContext) -> list[Evidence]:
     Def 59 (reference laws) for every ordered pair of knowledge values; and the
     fixed-vs-other counterexample (records Yes w.p. 1/2, 1/2, 1/10, target 0): δ_A = 9/10 for
     every b when record 1 is known, 1/2 when record 2 is.
+    P: the note over its parameters (three independent votes of any laws, the exact count,
+    e^ε; a grid, then random laws and e^ε): knowing record 1 gives δ_A(b) = f(law of record
+    2) for every b, knowing record 2 gives f(law of record 1), f(q) = 1 - q + max(0, q -
+    e^ε(1 - q)) (exactpml, the reference's enumeration and the hand formula agree), so the
+    two coincide when records 1 and 2 are identically distributed, not in general.
     """
     weights = (Fraction(1), Fraction(2), Fraction(3))
     setting = PartialKnowledge(PROP_26_RECORDS, target=0, value=1, alternative=2, known=[1])
@@ -296,4 +311,74 @@ def prop_26(ctx: CheckContext) -> list[Evidence]:
         if differs
         else (f"δ_A with record 1 known {one}, with record 2 known {two}"),
     )
-    return [exact, prop, exhibits, other]
+    searched = property_holds(
+        ctx,
+        st.tuples(VOTE_LAWS, VOTE_LAWS, VOTE_LAWS, RATIOS),
+        lambda instance: not _which_record_failures(*instance, ctx.mutant),
+        describe="exact count on three independent votes (target 0): knowing record 1 gives "
+        "δ_A = f(law of record 2) and knowing record 2 gives f(law of record 1), f(q) = 1 - q "
+        "+ max(0, q - e^ε(1 - q)) (exactpml = the reference = by hand), so the two agree when "
+        "records 1 and 2 are identically distributed",
+        explain=lambda instance: "; ".join(_which_record_failures(*instance, ctx.mutant)),
+        examples=min(20, max(3, ctx.examples // 40)),
+        small_scope=WHICH_RECORD_SCOPE,
+    )
+    return [exact, prop, exhibits, other, searched]
+
+
+VOTE_LAWS = st.fractions(min_value=0, max_value=1, max_denominator=10).filter(
+    lambda p: 0 < p < 1
+)
+"""P[Yes] of a vote, strictly between 0 and 1."""
+
+WHICH_RECORD_SCOPE = SmallScope(
+    "the note's parameters (laws of the three votes, e^ε): target law 1/2, records 1 and 2 "
+    "with P[Yes] in {1/2, 1/3, 1/10}, e^ε in {1, 2}",
+    [
+        Layer(
+            f"e^ε = {ratio}",
+            9,
+            partial(
+                lambda ratio: [
+                    (Fraction(1, 2), first, second, ratio)
+                    for first in (Fraction(1, 2), Fraction(1, 3), Fraction(1, 10))
+                    for second in (Fraction(1, 2), Fraction(1, 3), Fraction(1, 10))
+                ],
+                ratio,
+            ),
+        )
+        for ratio in (Fraction(1), Fraction(2))
+    ],
+)
+"""The note after Prop 26 is about independent records of any laws: its smallest ones."""
+
+
+def _which_record_failures(
+    target: Fraction, first: Fraction, second: Fraction, ratio: Fraction, mutant: str | None
+) -> list[str]:
+    """Knowing record 1 vs knowing record 2 under the exact count (t = No, t' = Yes): each
+    leaves the other record unknown, so δ_A(b) = f(its P[Yes]) for every b (one unknown
+    vote C: the outputs k + C and k + 1 + C).  exactpml, the reference's enumeration (the
+    count's kernel written from the text) and f agree; and the two settings agree when
+    records 1 and 2 have one law (always, under ``other_records``)."""
+    records = [votes(target), votes(first), votes(second)]
+    count = CountingMechanism(lambda c: {c: 1}, predicate=lambda v: v == "Yes", name="count")
+    kernel = thresholded_kernel(3, -1)
+    shown = f"P[Yes] = {target}, {first}, {second}, e^ε = {ratio}"
+    failures = []
+    deltas = []
+    for known, other in ((1, second), (2, first)):
+        setting = PartialKnowledge(records, target=0, value="No", alternative="Yes", known=[known])
+        mine = knowledge_deltas(setting, count, LogValue(ratio))
+        reference = reference_deltas(conditional_laws(setting, kernel), ratio)
+        hand = 1 - other + max(Fraction(0), other - ratio * (1 - other))
+        if set(mine.values()) != {hand} or set(reference.values()) != {hand}:
+            failures.append(
+                f"{shown}, record {known} known: δ_A exactpml {exact_repr(mine)}, reference "
+                f"{exact_repr(reference)}, by hand {hand}"
+            )
+        deltas.append(set(mine.values()))
+    same = deltas[0] == deltas[1]
+    if (mutant == "other_records" or first == second) and not same:
+        failures.append(f"{shown}: knowing record 1 gives {deltas[0]}, record 2 {deltas[1]}")
+    return failures

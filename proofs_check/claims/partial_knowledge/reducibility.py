@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import sympy
@@ -43,9 +44,12 @@ from proofs_check.reference import (
     ConditionalLaws,
     apkdp_by_definition,
     conditional_laws,
+    describe_mechanism,
     has_injective_map,
     ppkdp_by_definition,
 )
+from proofs_check.small_scope import Layer, SmallScope
+from proofs_check.small_scope import mechanisms as kernel_scope
 
 __all__ = ["thm_2"]
 
@@ -103,6 +107,11 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
     APKDP ⇔ PPKDP for every (ε, δ); yet no map from either knowledge value's outputs to the
     outputs {heads, tails, c} satisfies Def 59 (all 9 + 3 maps tried against the reference
     laws), and exactpml's decision agrees.
+    P: on the family of that counterexample, mechanisms ignoring D(i) (a known bit B of law
+    1/2, then random laws, and every kernel K from B to at most two outputs on the grid, then
+    random ones: M(x, b) = K(b)): δ_A(b) = 0 for every b (the reference's laws and exactpml,
+    at ε = 0, hence at every ε), and exactpml's Θ-reducibility decision equals a search over
+    every map φ against Def 59.
     """
 
     def holds(
@@ -142,7 +151,97 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
         explain=explain,
         examples=smaller(ctx, 2),
     )
-    return [regime, property_evidence, _not_necessary_witness(ctx)]
+    target_blind = property_holds(
+        ctx,
+        st.tuples(
+            KNOWN_LAWS,
+            st.integers(1, 3).flatmap(
+                lambda size: xst.mechanisms(inputs=[0, 1], outputs=list(range(size)))
+            ),
+        ),
+        lambda instance: not _blind_failures(*instance, ctx.mutant),
+        describe="mechanisms ignoring D(i) (target a fair bit, B a known bit, M(x, b) = K(b)): "
+        "δ_A(b) = 0 for every b (the reference's laws at ε = 0, so at every ε), and exactpml "
+        "decides Θ-reducibility as a search over every map φ does",
+        explain=lambda instance: "; ".join(_blind_failures(*instance, ctx.mutant)),
+        examples=min(20, max(3, ctx.examples // 40)),
+        small_scope=BLIND_SCOPE,
+    )
+    return [regime, property_evidence, _not_necessary_witness(ctx), target_blind]
+
+
+KNOWN_LAWS = st.fractions(min_value=0, max_value=1, max_denominator=6).filter(lambda q: 0 < q < 1)
+"""P[B = 1] of the known bit, strictly between 0 and 1."""
+
+BLIND_SCOPE = SmallScope(
+    "the note's family (mechanisms ignoring D(i)): B a fair known bit, K every kernel from "
+    "{0, 1} to at most two outputs on the grid 1/2, 1/3, 1/4",
+    [
+        Layer(
+            layer.description,
+            layer.size,
+            partial(lambda built: [(Fraction(1, 2), kernel) for kernel in built()], layer.build),
+        )
+        for layer in kernel_scope(inputs=[0, 1], max_outputs=2).layers
+    ],
+)
+"""The counterexample after Thm 2 is one member of a family: its smallest members."""
+
+
+def _blind_setting(known: Fraction, kernel: Mechanism) -> tuple[PartialKnowledge, Mechanism]:
+    """Target D(0) a fair bit (t = 0, t′ = 1), B = D(1) known with P[B = 1] = ``known``,
+    and M(x, b) = K(b): a mechanism that ignores the target."""
+    bit = Distribution({0: Fraction(1, 2), 1: Fraction(1, 2)})
+    setting = PartialKnowledge(
+        [bit, Distribution({0: 1 - known, 1: known})], target=0, value=0, alternative=1, known=[1]
+    )
+    rows = {(x, b): kernel.row(b).as_dict() for x in (0, 1) for b in (0, 1)}
+    return setting, Mechanism(rows, outputs=list(kernel.outputs))
+
+
+def _maps_by_brute_force(
+    reference: ConditionalLaws, outputs: list[Hashable], first: Hashable, second: Hashable
+) -> list[dict[Hashable, Hashable]]:
+    """Every map φ from the outputs the laws given ``first`` can produce into ``outputs``
+    that passes Def 59 against the reference laws."""
+    laws = (reference.value[first], reference.alternative[first])
+    support = sorted({o for law in laws for o, p in law.items() if p}, key=repr)
+    found = []
+    for images in itertools.product(outputs, repeat=len(support)):
+        phi = dict(zip(support, images, strict=True))
+        if phi_verified(reference, first, second, phi):
+            found.append(phi)
+    return found
+
+
+def _blind_failures(known: Fraction, kernel: Mechanism, mutant: str | None) -> list[str]:
+    """On one mechanism ignoring the target: the reference's δ_A(b) at e^ε = 1 (the total
+    variation, 0 iff the laws under t and t′ agree, so 0 at every ε) and exactpml's are 0
+    for every b, and exactpml's decision equals the search over every map φ (under
+    ``necessary``: δ_A ≡ 0 must make it reducible)."""
+    setting, mechanism = _blind_setting(known, kernel)
+    reference = conditional_laws(setting, mechanism)
+    shown = f"P[B = 1] = {known}, K = {describe_mechanism(kernel)}"
+    failures = []
+    deltas = reference_deltas(reference, Fraction(1))
+    mine = knowledge_deltas(setting, mechanism, LogValue(1))
+    if set(deltas.values()) != {0} or set(mine.values()) != {0}:
+        failures.append(f"{shown}: δ_A at ε = 0: reference {deltas}, exactpml {mine}")
+    decision = theta_reducibility(setting, mechanism)
+    outputs = list(mechanism.outputs)
+    by_search = all(
+        _maps_by_brute_force(reference, outputs, first, second)
+        for first, second in itertools.permutations(reference.weights, 2)
+    )
+    if mutant == "necessary":
+        if not decision.holds:
+            failures.append(f"{shown}: δ_A ≡ 0 but not Θ-reducible: {decision.counterexample}")
+    elif decision.holds != by_search:
+        failures.append(
+            f"{shown}: exactpml decides reducible = {decision.holds}, the search over every φ "
+            f"{by_search}"
+        )
+    return failures
 
 
 def _pinned_instances() -> list[tuple[str, Any]]:

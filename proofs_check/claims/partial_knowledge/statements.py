@@ -59,7 +59,7 @@ CLAIMS: tuple[Claim, ...] = (
             "statistic; also at a scale that can be enumerated, equal to enumeration. The seed "
             "gives no numbers to compare with, so this is a witness and self-consistency check."
         ),
-        kinds=("W", "E"),
+        kinds=("W", "E", "P"),
     ),
     Claim(
         id="pk.thm_2",
@@ -106,7 +106,7 @@ CLAIMS: tuple[Claim, ...] = (
             "one known record, release iff count > 1, p = 1/2, t = No vs t' = Yes: δ_A(0) = "
             "max(0, 1 - e^ε/2), δ_A(1) = 1/2)."
         ),
-        kinds=("E",),
+        kinds=("E", "P"),
     ),
     Claim(
         id="pk.full_knowledge",

@@ -24,9 +24,12 @@ mutant).
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
+from functools import partial
 
 import sympy
+from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, differential_privacy_epsilon
 from exactpml.continuous import ContinuousMechanism, pointwise_maximal_leakage_at
@@ -39,11 +42,13 @@ from proofs_check import (
     Evidence,
     certified_evidence,
     check,
+    property_holds,
     reference,
     witness_evidence,
 )
 from proofs_check.claims.pml._proofs import Strengthening, strengthenings
 from proofs_check.claims.pml._ratios import infinite
+from proofs_check.small_scope import Layer, SmallScope
 
 __all__ = ["thm_4_3"]
 
@@ -177,6 +182,12 @@ def thm_4_3(ctx: CheckContext) -> list[Evidence]:
            l(D_1->n) (continuous output, the two support rows) equal to the closed form,
            and l(D_1->n) > log 2 - δ certified by interval enclosures, with the margin
            shown to 12 digits.
+        P: the theorem over its parameters, on a grid e^ε in {3/2, 2, 3}, e^δ in
+           {2, 3/2, 11/10} and on random rational (e^ε, e^δ) in [3/2, 4] × [11/10, 2] (the
+           least n at most 6): the least n is decided exactly, the DP ratio of the explicit
+           kernel over every neighbouring pair of {0, 1}^n is e^ε, and exp l(D_1->n) by Bayes'
+           rule (:func:`proofs_check.reference.entry_pml_ratio`) equals exactpml's and
+           2/(1 + e^-nε) and exceeds 2e^-δ.
         Strengthening: δ = 0 (the construction reaching ε_max(D_i) = log 2): refuted (sharp).
            Not PROVED: the theorem is existential (a construction for each (ε, δ)).
     """
@@ -238,6 +249,82 @@ def thm_4_3(ctx: CheckContext) -> list[Evidence]:
                 counterexample=None if holds else problem,
             )
         )
+    evidence.append(
+        property_holds(
+            ctx,
+            st.tuples(RATIOS_E, RATIOS_D),
+            lambda pair: not _pair_failures(*pair, ctx.mutant),
+            describe="for (e^ε, e^δ) in [3/2, 4] × [11/10, 2] (rational): the construction's "
+            "least n, the DP ratio enumerated over all neighbours = e^ε, the reference's "
+            "l(D_1->n) = exactpml's = log 2/(1 + e^-nε) > log 2 - δ, and n - 1 is too few",
+            explain=lambda pair: "; ".join(_pair_failures(*pair, ctx.mutant)),
+            examples=min(20, max(3, ctx.examples // 40)),
+            small_scope=PAIR_SCOPE,
+        )
+    )
     if ctx.mutant is None:
         evidence += strengthenings(_thm_4_3_strengthenings())
     return evidence
+
+
+RATIOS_E = st.fractions(min_value=Fraction(3, 2), max_value=4, max_denominator=8)
+"""e^ε for the search: rational, at least 3/2 so that the least n stays enumerable."""
+RATIOS_D = st.fractions(min_value=Fraction(11, 10), max_value=2, max_denominator=10)
+"""e^δ for the search: rational, at least 11/10 (with e^ε ≥ 3/2: n ≤ 6, 64 databases)."""
+
+PAIR_SCOPE = SmallScope(
+    "the theorem's parameters (ε, δ) with e^ε, e^δ rational: e^ε in {3/2, 2, 3}, e^δ in "
+    "{2, 3/2, 11/10}",
+    [
+        Layer(
+            f"e^ε = {z}",
+            3,
+            partial(lambda z: [(z, w) for w in (Fraction(2), Fraction(3, 2), Fraction(11, 10))], z),
+        )
+        for z in (Fraction(3, 2), Fraction(2), Fraction(3))
+    ],
+)
+"""Thm 4.3 quantifies over every ε, δ > 0: a grid of rational e^ε, e^δ, smallest n first."""
+
+
+def _pair_failures(z: Fraction, w: Fraction, mutant: str | None) -> list[str]:
+    """The construction at e^ε = z, e^δ = w (both rational), against the definitions: the
+    least n (exact: 1 + z^-n < w, not at n - 1); the DP ratio of the explicit kernel over all
+    neighbouring databases of {0, 1}^n is z; exp l(D_1->n) by Bayes' rule (the reference, on
+    the perfectly correlated prior; i.i.d. Bern(1/2) under ``independent_entries``) equals
+    exactpml's and 2/(1 + z^-n), and exceeds 2/w (2w under ``delta_sign_flipped``)."""
+    epsilon, delta = sympy.log(sympy.Rational(z.numerator, z.denominator)), sympy.log(
+        sympy.Rational(w.numerator, w.denominator)
+    )
+    n = least_entries(epsilon, delta) - (1 if mutant == "one_entry_fewer" else 0)
+    shown = f"e^ε = {z}, e^δ = {w}, n = {n}"
+    if n < 1:
+        return [f"{shown}: no database with {n} entries"]
+    failures = []
+    if not (1 + z**-n < w and (n == 1 or 1 + z ** -(n - 1) >= w)):
+        failures.append(f"{shown}: not the least n with 1 + e^-nε < e^δ")
+    mechanism = _mechanism(epsilon, n)
+    kernel = mechanism.explicit().mechanism
+    if infinite(reference.dp_ratio(kernel)) != z:
+        failures.append(f"{shown}: the DP ratio over all neighbours is not e^ε")
+    databases = list(itertools.product((0, 1), repeat=n))
+    if mutant == "independent_entries":
+        prior = {x: Fraction(1, 2**n) for x in databases}
+        library = entry_leakage(
+            mechanism, ProductPrior.iid(Distribution({0: "1/2", 1: "1/2"}), n), 0, n
+        )
+        closed = 2 * z / (1 + z)
+    else:
+        prior = {x: Fraction(len(set(x)) == 1, 2) for x in databases}
+        zeros, ones = (0,) * n, (1,) * n
+        library = entry_leakage(
+            mechanism, joint_prior(DatabaseSpace([0, 1], n), {zeros: "1/2", ones: "1/2"}), 0, n
+        )
+        closed = 2 / (1 + z**-n)
+    ratio = reference.entry_pml_ratio(kernel, prior, n, 0)
+    if not (library == LogValue(ratio) and ratio == closed):
+        failures.append(f"{shown}: exp l(D_1->n) reference {ratio}, exactpml {library}")
+    bound = 2 * w if mutant == "delta_sign_flipped" else 2 / w
+    if not ratio > bound:
+        failures.append(f"{shown}: exp l(D_1->n) = {ratio} is not above {bound}")
+    return failures

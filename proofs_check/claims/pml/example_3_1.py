@@ -20,14 +20,24 @@ import itertools
 import math
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import partial
 
 import sympy
 from flint import fmpz_poly
+from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue
 from exactpml.core import certify
-from proofs_check import CheckContext, Evidence, certified_evidence, check, exact_instances
+from proofs_check import (
+    CheckContext,
+    Evidence,
+    certified_evidence,
+    check,
+    exact_instances,
+    property_holds,
+)
 from proofs_check import reference as ref
+from proofs_check.small_scope import Layer, SmallScope
 
 __all__ = ["cell_probabilities", "ex_3_1", "quantized_mean_entropy"]
 
@@ -178,6 +188,10 @@ def ex_3_1(ctx: CheckContext) -> list[Evidence]:
            |H_inf(μ̂_1) - log 2| decreases strictly (exact, log of a rational ratio) and is
            below 1/50 at n = 1024 (certified); a trend towards log 2 (from n = 4 on; it rises
            from n = 2 to n = 4), not a proof of the limit.
+        P: the statement for any i.i.d. entries: on the uniform law on every nonempty subset
+           of {0, 1, 2, 3} at n = 2, 3, then on random entry laws on {0, 1, 2, 3} and n ≤ 4,
+           H_inf(μ̂_2) by enumeration of all databases equals H_inf(P_D) (whatever n), and
+           H_inf(μ̂_1) by enumeration equals the convolution value.
     """
     interior_target = LogValue(2) if ctx.mutant == "interior_limit_log2" else LogValue(1)
     boundary_target = LogValue(1) if ctx.mutant == "boundary_limit_zero" else LogValue(2)
@@ -216,6 +230,17 @@ def ex_3_1(ctx: CheckContext) -> list[Evidence]:
         "boundary", BOUNDARY, BOUNDARY_GRID, boundary_target, boundary_tolerance
     )
     same = lambda a, b: a == b  # noqa: E731  (LogValues: exact ratio equality)
+    searched = property_holds(
+        ctx,
+        st.tuples(ENTRY_LAWS, st.integers(1, 4)),
+        lambda instance: not _entry_failures(*instance, ctx.mutant),
+        describe="for i.i.d. entries of any law on {0, 1, 2, 3} and n ≤ 4: H_inf(μ̂_2) by "
+        "enumeration of all databases = H_inf(P_D) (independent of n), and H_inf(μ̂_1) by "
+        "enumeration = the convolution value",
+        explain=lambda instance: "; ".join(_entry_failures(*instance, ctx.mutant)),
+        examples=min(20, max(3, ctx.examples // 40)),
+        small_scope=ENTRY_SCOPE,
+    )
     return [
         exact_instances(
             exact_cases,
@@ -245,4 +270,52 @@ def ex_3_1(ctx: CheckContext) -> list[Evidence]:
             values=boundary_values,
             counterexample=boundary_failure,
         ),
+        searched,
     ]
+
+
+ENTRY_LAWS = (
+    st.tuples(*[st.integers(0, 6)] * len(CUTS[:-1]))
+    .filter(any)
+    .map(lambda weights: {d: Fraction(w, sum(weights)) for d, w in enumerate(weights) if w})
+)
+"""Entry laws on {0, 1, 2, 3} (the quantizer's range [0, 4)) with weights 0..6."""
+
+ENTRY_SCOPE = SmallScope(
+    "the example's parameters (entry law, n): the uniform law on every nonempty subset of "
+    "{0, 1, 2, 3}, n = 2 and 3",
+    [
+        Layer(
+            f"n = {n}",
+            15,
+            partial(
+                lambda n: [
+                    ({d: Fraction(1, len(support)) for d in support}, n)
+                    for size in range(1, 5)
+                    for support in itertools.combinations(range(4), size)
+                ],
+                n,
+            ),
+        )
+        for n in (2, 3)
+    ],
+)
+"""Example 3.1 holds for any i.i.d. entries: its smallest entry laws and sample sizes."""
+
+
+def _entry_failures(entry: dict[int, Fraction], n: int, mutant: str | None) -> list[str]:
+    """On one entry law and n: H_inf(μ̂_2) enumerated over all |D|^n databases equals
+    H_inf(P_D) (the quantized mean's convolution value under ``first_row_like_mean``), and
+    H_inf(μ̂_1) enumerated equals the convolution value."""
+    mean_entropy, first_row = _enumerated(entry, n)
+    convolution = quantized_mean_entropy(entry, n)
+    expected = convolution if mutant == "first_row_like_mean" else LogValue(1 / max(entry.values()))
+    failures = []
+    if first_row != expected:
+        failures.append(f"entry law {entry}, n = {n}: H_inf(μ̂_2) = {first_row}, not {expected}")
+    if mean_entropy != convolution:
+        failures.append(
+            f"entry law {entry}, n = {n}: H_inf(μ̂_1) = {mean_entropy} by enumeration, "
+            f"{convolution} by convolution"
+        )
+    return failures

@@ -170,7 +170,7 @@ CLAIMS: tuple[Claim, ...] = (
             "constructs one for given (ε, δ) and verifies it (exactly where e^ε is rational, "
             "certified otherwise)."
         ),
-        kinds=("W", "C"),
+        kinds=("W", "C", "P"),
     ),
     Claim(
         id="pml.thm_4_5",
@@ -209,7 +209,7 @@ CLAIMS: tuple[Claim, ...] = (
             "mean μ lies strictly inside a quantizer cell (→ log 2 when μ is on a boundary c_j); "
             "the first row's entropy does not depend on n. Exact for small n, certified trend."
         ),
-        kinds=("E", "C"),
+        kinds=("E", "C", "P"),
     ),
 )
 
