@@ -61,9 +61,9 @@ Database = tuple[Label, ...]
 _T = sympy.Symbol("t", positive=True)
 _STEPS = (Fraction(1, 10), Fraction(1, 100), Fraction(1, 1000))
 _SYMBOLIC_LIMITS = {"quick": 10, "default": 20, "thorough": 40}
-_CONSTRUCTION_LIMITS = {"quick": 4, "default": 8, "thorough": 16}
+_CONSTRUCTION_LIMITS = {"quick": 3, "default": 4, "thorough": 8}
 """How many random strictly positive mechanisms per run also have the source's own
-constructions (B.3; B.2 and (B.5)) taken to their limits: ~0.02-0.06 s each."""
+constructions (B.3; B.2 and (B.5)) taken to their limits: ~0.05-0.1 s each."""
 
 
 class _ConstructionBudget:
@@ -414,8 +414,8 @@ def thm_4_2(ctx: CheckContext) -> list[Evidence]:
            pairs, and are reported attained exactly when it is 1; members of each
            construction at t = 1/10, 1/100, 1/1000 stay strictly below, and (for the first
            20 constructions; 10 at --quick, 40 at --thorough) the limit of a symbolic
-           member's leakage equals the ratio; on the first 8 strictly positive ones
-           (4 at --quick, 16 at --thorough) the limits along (B.3)'s product prior equal
+           member's leakage equals the ratio; on the first 4 strictly positive ones
+           (3 at --quick, 8 at --thorough) the limits along (B.3)'s product prior equal
            the largest ratio (the source's construction, searched);
            ``differential_privacy_epsilon`` (notions) equals the largest ratio, and the
            largest ratio is 1 exactly when all rows are equal (X independent of Y).
@@ -599,8 +599,8 @@ def thm_4_5(ctx: CheckContext) -> list[Evidence]:
            free-lunch ratio of the column, "attained" exactly when it is 1, and members at
            t = 1/10, 1/100, 1/1000 stay strictly below (Remark B.1), and (for the first 20
            constructions; 10 at --quick, 40 at --thorough) the limit of a symbolic member's
-           leakage equals the ratio; on the first 8 strictly positive ones (4 at --quick,
-           16 at --thorough) the limits along B.2's product prior and (B.5)'s kernel prior
+           leakage equals the ratio; on the first 4 strictly positive ones (3 at --quick,
+           8 at --thorough) the limits along B.2's product prior and (B.5)'s kernel prior
            equal the largest ratio (the source's constructions, searched);
            ``free_lunch_epsilon`` (notions) equals the largest ratio.
         P: the same on the 3 fixed mechanisms below and ``_non_monotone_members``.
