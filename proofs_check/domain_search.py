@@ -644,8 +644,9 @@ def domain_search_evidence(
     Takes :func:`~proofs_check.evidence.proof_evidence`'s statement (``lhs <= rhs``, or
     ``<`` with ``strict``, over ``variables`` with ``assuming`` and ``integers``; the
     prover's other options, such as ``timeout`` and ``domain_text``, are ignored) and checks
-    it on the first ``examples`` (default ``ctx.examples``, at most 200) points of a grid of simple values
-    of the domain, then on ``examples`` random exact points (see the module docstring).
+    it on the first ``examples`` (default ``ctx.examples``, at most 200) points of a grid of
+    simple values of the domain, then on ``examples`` random exact points (see the module
+    docstring).
 
     Args:
         ctx: The check's context (seed, examples, profile).
