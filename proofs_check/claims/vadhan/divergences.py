@@ -535,14 +535,13 @@ _FAMILY_DENOMINATORS = range(1, 13)
 def _family_scope() -> SmallScope[tuple[int, Fraction]]:
     """Every (n, a) with n <= 3 and a = j/k in (0, 1], k <= 12, simplest a first: the
     parameters of Case 1's family M_a(x) = 1 w.p. a·Σx_i/n (the text's mechanism is a = 1/10)."""
-    shares = [Fraction(j, k) for k in _FAMILY_DENOMINATORS for j in range(1, k + 1)
-              if math.gcd(j, k) == 1]
-    layers = [
-        Layer(f"a with denominator {k}", len(_FAMILY_SIZES) * len(chunk),
-              lambda chunk=chunk: [(n, a) for a in chunk for n in _FAMILY_SIZES])
-        for k in _FAMILY_DENOMINATORS
-        for chunk in [[a for a in shares if a.denominator == k]]
-    ]
+
+    def layer(k: int) -> Layer[tuple[int, Fraction]]:
+        chunk = [Fraction(j, k) for j in range(1, k + 1) if math.gcd(j, k) == 1]
+        instances = [(n, a) for a in chunk for n in _FAMILY_SIZES]
+        return Layer(f"a with denominator {k}", len(instances), lambda: instances)
+
+    layers = [layer(k) for k in _FAMILY_DENOMINATORS]
     return SmallScope("Case 1's family M_a on {0, 1}^n: n <= 3, a = j/k, k <= 12", layers)
 
 
