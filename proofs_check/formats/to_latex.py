@@ -89,7 +89,8 @@ def _summary_table(report: Report, timings: bool) -> list[str]:
     caption = (
         f"Claims checked by \\texttt{{proofs\\_check}} (exactpml {latex_escape(__version__)}; "
         f"seed {options.seed}, {options.examples_per_property} random exact instances per "
-        f"property, profile {latex_escape(options.profile)}"
+        f"property, profile {latex_escape(options.profile)}; the JSON report names each small "
+        "scope"
         + (f", mutant {latex_escape(options.mutant)}" if options.mutant else "")
         + (", every mutant run" if options.mutants else "")
         + f"). {latex_escape(report.summary_line())}."
@@ -164,11 +165,31 @@ def _summary_text(item: Evidence, previous_domain: str = "") -> str:
     return record.sharp_summary(witness)
 
 
-def _evidence_item(item: Evidence, seen: set[tuple[str, str]], previous_domain: str = "") -> str:
+def _compact_property(item: Evidence, summary: str, seed: int | None) -> str:
+    """A held property's summary without what the JSON report keeps: "(seed N)" when N is the
+    run's seed (the table's caption states it once) and the small scope's description ("held
+    on 30 small-scope instances (uniform laws ...: all 30) and on 3 random exact instances" ->
+    "held on all 30 small-scope and 3 random instances")."""
+    if seed is not None:
+        summary = summary.replace(f" (seed {seed})", "")
+    scope = item.stats.scope if item.stats is not None else None
+    if item.passed is True and scope is not None:
+        summary = summary.replace(f"({scope.description}: ", "(", 1)
+        summary = _WHOLE_SCOPE.sub(r"held on all \1 small-scope and \2 random instances", summary)
+    return summary
+
+
+_WHOLE_SCOPE = re.compile(
+    r"held on (\d+) small-scope instances? \(all \1\) and on (\d+) random exact instances?"
+)
+
+
+def _evidence_item(
+    item: Evidence, seen: set[tuple[str, str]], previous_domain: str = "", seed: int | None = None
+) -> str:
     mark = {True: "", False: "(\\textbf{failed}) ", None: "(undecided) "}[item.passed]
-    text = (
-        f"\\item[{item.kind or '--'}] {mark}{math_label(_summary_text(item, previous_domain))}"
-    )
+    summary = _compact_property(item, _summary_text(item, previous_domain), seed)
+    text = f"\\item[{item.kind or '--'}] {mark}{math_label(summary)}"
     values = []
     fresh = [value for value in item.values if (value.name, value.text) not in seen]
     if item.proof is not None or item.strengthening is not None:
@@ -186,7 +207,7 @@ def _evidence_item(item: Evidence, seen: set[tuple[str, str]], previous_domain: 
     return text + "."
 
 
-def _claim_details(result: ClaimResult) -> list[str]:
+def _claim_details(result: ClaimResult, seed: int | None = None) -> list[str]:
     lines = [
         "",
         f"\\paragraph{{{_breakable_id(result.claim.id)} ({latex_text(result.claim.result)}), "
@@ -201,7 +222,7 @@ def _claim_details(result: ClaimResult) -> list[str]:
     for item in result.evidence:
         if item.finding:
             continue  # listed once, under Findings
-        items.append(_evidence_item(item, seen, previous_domain))
+        items.append(_evidence_item(item, seen, previous_domain, seed))
         if item.proof is not None:
             previous_domain = item.proof.domain
     if result.note:
@@ -225,7 +246,7 @@ def report_to_latex(report: Report, *, timings: bool = False, standalone: bool =
         "\\begingroup\\footnotesize",
     ]
     for result in report.results:
-        lines += _claim_details(result)
+        lines += _claim_details(result, report.options.seed)
     findings = [(r, item) for r in report.results for item in r.evidence if item.finding]
     if findings:
         lines += ["", "\\paragraph{Findings.}", "\\begin{itemize}"]

@@ -26,3 +26,24 @@ def test_two_character_rules_still_apply_next_to_plain_runs() -> None:
 def test_a_long_exact_value_is_copied_unchanged() -> None:
     digits = "log(" + "1234567890" * 5000 + "/3)"
     assert latex_text(digits) == digits
+
+
+def test_a_held_property_prints_compactly_and_the_json_keeps_the_scope() -> None:
+    """The LaTeX report leaves out the run's seed (in the caption) and a held property's scope
+    description (in the JSON report): the appendix stays within 12 pages (issue 23)."""
+    from proofs_check.formats.to_latex import _compact_property
+    from proofs_check.record import Evidence, PropertyStats, ScopeStats
+
+    scope = ScopeStats("uniform laws on subsets", 30, 0, 0, 30, 2000, True)
+    stats = PropertyStats(3, 3, 0, 0, scope=scope)
+    summary = (
+        "H equal: held on 30 small-scope instances (uniform laws on subsets: all 30) and on 3 "
+        "random exact instances (seed 0)"
+    )
+    held = Evidence("P", True, summary, stats=stats)
+    assert _compact_property(held, summary, 0) == (
+        "H equal: held on all 30 small-scope and 3 random instances"
+    )
+    assert _compact_property(held, summary, 1).endswith("instances (seed 0)")  # another seed
+    failed = Evidence("P", False, summary, stats=stats, counterexample="x = 1")
+    assert "uniform laws on subsets" in _compact_property(failed, summary, 0)

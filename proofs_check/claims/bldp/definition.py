@@ -179,8 +179,8 @@ def definition(ctx: CheckContext) -> list[Evidence]:
             ),
             lambda instance: not _flip_failures(*instance, ctx.mutant),
             describe="flip models (R uniform on 0..m-1, M = x XOR [r ∈ F], P = [r ∈ L]): "
-            "exactpml's ε = the definition's over all sets = max over leakage values o of "
-            "log max(q_o/(1 - q_o), (1 - q_o)/q_o), q_o = |F ∩ L_o|/|L_o| (by hand)",
+            "exactpml's ε = the definition's = max_o log max(q_o/(1 - q_o), (1 - q_o)/q_o), "
+            "q_o = |F ∩ L_o|/|L_o| (by hand)",
             explain=lambda instance: "; ".join(_flip_failures(*instance, ctx.mutant)),
             examples=min(20, max(3, ctx.examples // 40)),
             small_scope=FLIP_SCOPE,

@@ -450,8 +450,7 @@ P_RANGE_END = Fraction(1, 10_000)
 p, and the check's strengthenings quantify over every p in (0, 10^-4]."""
 
 P_SCOPE = SmallScope(
-    "the statement's stated range p in (0, 10^-4] (the thesis's Example 7 at CLAIMS.md's "
-    "p = 10^-4 and below), not a hand-picked instance",
+    "the stated range p in (0, 10^-4]: CLAIMS.md's 10^-4 and below",
     [
         Layer(
             "p = 10^-4, 10^-5, 10^-6",

@@ -315,10 +315,9 @@ def prop_26(ctx: CheckContext) -> list[Evidence]:
         ctx,
         st.tuples(VOTE_LAWS, VOTE_LAWS, VOTE_LAWS, RATIOS),
         lambda instance: not _which_record_failures(*instance, ctx.mutant),
-        describe="exact count on three independent votes (target 0): knowing record 1 gives "
-        "δ_A = f(law of record 2) and knowing record 2 gives f(law of record 1), f(q) = 1 - q "
-        "+ max(0, q - e^ε(1 - q)) (exactpml = the reference = by hand), so the two agree when "
-        "records 1 and 2 are identically distributed",
+        describe="count of three independent votes: knowing record 1 (2) gives δ_A = f(law "
+        "of record 2 (1)), f(q) = 1 - q + max(0, q - e^ε(1 - q)) (exactpml = reference = by "
+        "hand): equal for identically distributed records",
         explain=lambda instance: "; ".join(_which_record_failures(*instance, ctx.mutant)),
         examples=min(20, max(3, ctx.examples // 40)),
         small_scope=WHICH_RECORD_SCOPE,
@@ -332,8 +331,8 @@ VOTE_LAWS = st.fractions(min_value=0, max_value=1, max_denominator=10).filter(
 """P[Yes] of a vote, strictly between 0 and 1."""
 
 WHICH_RECORD_SCOPE = SmallScope(
-    "the note's parameters (laws of the three votes, e^ε): target law 1/2, records 1 and 2 "
-    "with P[Yes] in {1/2, 1/3, 1/10}, e^ε in {1, 2}",
+    "the votes' laws and e^ε: target 1/2, records with P[Yes] in {1/2, 1/3, 1/10}, "
+    "e^ε in {1, 2}",
     [
         Layer(
             f"e^ε = {ratio}",

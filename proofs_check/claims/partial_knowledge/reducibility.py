@@ -160,9 +160,9 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
             ),
         ),
         lambda instance: not _blind_failures(*instance, ctx.mutant),
-        describe="mechanisms ignoring D(i) (target a fair bit, B a known bit, M(x, b) = K(b)): "
-        "δ_A(b) = 0 for every b (the reference's laws at ε = 0, so at every ε), and exactpml "
-        "decides Θ-reducibility as a search over every map φ does",
+        describe="mechanisms ignoring D(i) (a fair target bit, B a known bit, M = K(B)): "
+        "δ_A ≡ 0 (the reference, at ε = 0), and exactpml's Θ-reducibility = a search over "
+        "every map φ",
         explain=lambda instance: "; ".join(_blind_failures(*instance, ctx.mutant)),
         examples=min(20, max(3, ctx.examples // 40)),
         small_scope=BLIND_SCOPE,
@@ -174,8 +174,8 @@ KNOWN_LAWS = st.fractions(min_value=0, max_value=1, max_denominator=6).filter(la
 """P[B = 1] of the known bit, strictly between 0 and 1."""
 
 BLIND_SCOPE = SmallScope(
-    "the note's family (mechanisms ignoring D(i)): B a fair known bit, K every kernel from "
-    "{0, 1} to at most two outputs on the grid 1/2, 1/3, 1/4",
+    "mechanisms ignoring D(i): B a fair known bit, every kernel K from {0, 1} to <= 2 outputs "
+    "on the grid 1/2, 1/3, 1/4",
     [
         Layer(
             layer.description,

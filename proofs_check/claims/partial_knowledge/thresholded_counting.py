@@ -272,8 +272,7 @@ def _stated_failures(ratio: Fraction, mutant: str | None) -> list[str]:
 
 
 COUNTING_SCOPE = SmallScope(
-    "the statement's parameters (n, k, p, e^ε, order): every n ≤ 3, k < n, p in {1/2, 1/3}, "
-    "e^ε in {1, 2}, both orders, smallest n first",
+    "(n, k, p, e^ε, order): n ≤ 3, k < n, p in {1/2, 1/3}, e^ε in {1, 2}, both orders",
     [
         Layer(
             f"n = {voters}",
@@ -295,8 +294,7 @@ COUNTING_SCOPE = SmallScope(
 """Remark 2's counting statement quantifies over n, k, p and ε: its smallest instances."""
 
 STATED_SCOPE = SmallScope(
-    "the statement's own instance (CLAIMS.md's n = 3, one known record, threshold 1, p = 1/2) "
-    "over its free parameter e^ε ≥ 1: e^ε in {1, 3/2, 2, 3}",
+    "CLAIMS.md's instance (n = 3, one known, threshold 1, p = 1/2) over e^ε in {1, 3/2, 2, 3}",
     [
         Layer(
             "e^ε in {1, 3/2, 2, 3}",

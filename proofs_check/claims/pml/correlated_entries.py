@@ -273,8 +273,7 @@ RATIOS_D = st.fractions(min_value=Fraction(11, 10), max_value=2, max_denominator
 """e^δ for the search: rational, at least 11/10 (with e^ε ≥ 3/2: n ≤ 6, 64 databases)."""
 
 PAIR_SCOPE = SmallScope(
-    "the theorem's parameters (ε, δ) with e^ε, e^δ rational: e^ε in {3/2, 2, 3}, e^δ in "
-    "{2, 3/2, 11/10}",
+    "(e^ε, e^δ): e^ε in {3/2, 2, 3}, e^δ in {2, 3/2, 11/10}",
     [
         Layer(
             f"e^ε = {z}",

@@ -282,8 +282,7 @@ ENTRY_LAWS = (
 """Entry laws on {0, 1, 2, 3} (the quantizer's range [0, 4)) with weights 0..6."""
 
 ENTRY_SCOPE = SmallScope(
-    "the example's parameters (entry law, n): the uniform law on every nonempty subset of "
-    "{0, 1, 2, 3}, n = 2 and 3",
+    "(entry law, n): uniform on every nonempty subset of {0, 1, 2, 3}, n = 2, 3",
     [
         Layer(
             f"n = {n}",
