@@ -30,8 +30,8 @@ from typing import Any
 
 import sympy
 
-from proofs_check import CheckContext, Evidence, proof_evidence, strengthening_evidence
-from proofs_check.domain_search import domain_search_evidence, search_wanted
+from proofs_check import CheckContext, Evidence, strengthening_evidence
+from proofs_check.evidence import searched_proof_evidence
 from proofs_check.prover import every_channel, every_prior, structure_domain
 
 __all__ = [
@@ -219,14 +219,13 @@ def changes(ctx: CheckContext, *mutants: str) -> bool:
 
 def proof_parts(parts: Iterable[ProofPart], *, search: CheckContext | None = None
                 ) -> list[Evidence]:
-    """Run each part through the prover (:func:`proofs_check.proof_evidence`); with
-    ``search`` (the check's context), also search each part's statement at exact points of
-    its domain (:func:`proofs_check.domain_search.domain_search_evidence`, kind P) where
-    :func:`~proofs_check.domain_search.search_wanted`: not after a proof, except in a
-    search-alone run."""
+    """Run each part through the prover and, with ``search`` (the check's context), search
+    its statement at exact points of its domain where the proof did not prove it
+    (:func:`proofs_check.evidence.searched_proof_evidence`)."""
     evidence: list[Evidence] = []
     for part in parts:
-        evidence.append(proof_evidence(
+        evidence += searched_proof_evidence(
+            search,
             part.part,
             part.lhs,
             part.rhs,
@@ -236,12 +235,7 @@ def proof_parts(parts: Iterable[ProofPart], *, search: CheckContext | None = Non
             strict=part.strict,
             integers=part.integers,
             timeout=part.timeout,
-        ))
-        if search is not None and search_wanted(search, evidence[-1]):
-            evidence.append(domain_search_evidence(
-                search, part.part, part.lhs, part.rhs, part.variables,
-                assuming=part.assuming, strict=part.strict, integers=part.integers,
-            ))
+        )
     return evidence
 
 
