@@ -16,7 +16,7 @@ text instead of the dataclass fields.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -177,28 +177,27 @@ def printable_record(cls: _Class) -> _Class:
     if _generated(own_repr):
         abbreviated_fields_repr(cls)
     elif own_repr is not None and not _marked(own_repr):  # a rebuildable repr of its own
-        fields_repr = _fields_repr(cls)
-
-        def __repr__(self: Any) -> str:
-            try:
-                return str(own_repr(self))
-            except Exception:  # a hostile or huge field: the abbreviated fields instead
-                return fields_repr(self)
-
-        _mark(__repr__, own_repr)
-        cls.__repr__ = __repr__  # type: ignore[method-assign]
+        cls.__repr__ = _falling_back(own_repr, _fields_repr(cls))  # type: ignore[method-assign]
     own_str = cls.__dict__.get("__str__")
     if own_str is not None and not _marked(own_str):
-
-        def __str__(self: Any) -> str:
-            try:
-                return str(own_str(self))
-            except Exception:  # a hostile or huge field: the abbreviated fields instead
-                return repr(self)
-
-        _mark(__str__, own_str)
-        cls.__str__ = __str__  # type: ignore[method-assign]
+        cls.__str__ = _falling_back(own_str, repr)  # type: ignore[method-assign]
     return cls
+
+
+def _falling_back(method: Callable[[Any], object], fallback: Callable[[Any], str]) -> Any:
+    """``method`` (a class's own ``__repr__`` or ``__str__``), with ``fallback(self)`` when it
+    raises: a hostile or huge field gets the abbreviated fields instead."""
+
+    def printed(self: Any) -> str:
+        try:
+            return str(method(self))
+        except Exception:
+            return fallback(self)
+
+    printed.__name__ = getattr(method, "__name__", printed.__name__)
+    printed.__qualname__ = getattr(method, "__qualname__", printed.__qualname__)
+    _mark(printed, method)
+    return printed
 
 
 def _marked(method: object) -> bool:
