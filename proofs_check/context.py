@@ -106,3 +106,15 @@ class CheckContext:
             raise InvalidArgument(f"search_only={self.search_only!r} must be True or False.")
         if self.mutant is not None and (not isinstance(self.mutant, str) or not self.mutant):
             raise InvalidArgument(f"mutant={self.mutant!r} must be None or a mutant name.")
+
+    def fewer_examples(
+        self, divisor: int, *, at_least: int = 10, at_most: int | None = None
+    ) -> int:
+        """Random instances for a property heavier than most: ``examples // divisor``, at least
+        ``at_least`` and at most ``at_most``.
+
+        >>> CheckContext("mylab.x", examples=200).fewer_examples(40, at_least=3, at_most=20)
+        5
+        """
+        count = max(at_least, self.examples // divisor)
+        return count if at_most is None else min(at_most, count)

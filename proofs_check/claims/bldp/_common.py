@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from exactpml import Distribution
 from exactpml import strategies as xst
 from exactpml.bldp import BoundedLeakageModel
-from proofs_check import CheckContext, Evidence
+from proofs_check import Evidence
 from proofs_check.reference.bldp import describe_model
 
-__all__ = ["DELTAS", "MODELS", "RATIOS", "explain", "models", "pinned", "smaller"]
+__all__ = ["DELTAS", "MODELS", "RATIOS", "explain", "models", "pinned"]
 
 
 RATIOS = st.one_of(st.just(Fraction(1)), st.fractions(min_value=1, max_value=4, max_denominator=6))
@@ -39,10 +39,6 @@ def models(databases: Sequence[Hashable] | None = None) -> st.SearchStrategy[Bou
 
 MODELS = models()
 
-
-def smaller(ctx: CheckContext, divisor: int) -> int:
-    """Fewer instances for the heavier properties."""
-    return max(10, ctx.examples // divisor)
 
 
 def explain(instance: Any) -> str:

@@ -182,7 +182,7 @@ def definition(ctx: CheckContext) -> list[Evidence]:
             "exactpml's ε = the definition's = max_o log max(q_o/(1 - q_o), (1 - q_o)/q_o), "
             "q_o = |F ∩ L_o|/|L_o| (by hand)",
             explain=lambda instance: "; ".join(_flip_failures(*instance, ctx.mutant)),
-            examples=min(20, max(3, ctx.examples // 40)),
+            examples=ctx.fewer_examples(40, at_least=3, at_most=20),
             small_scope=FLIP_SCOPE,
         ),
     ]

@@ -200,7 +200,7 @@ def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
             describe="the census scenario for 1 or 2 people and any α in (0, 1): BLDP ε = DP ε "
             "= log(1/α) and BLDP δ(0) = DP δ(0), exactpml and the definition on the raw tables",
             explain=lambda instance: "; ".join(_census_failures(*instance, ctx.mutant)),
-            examples=min(20, max(3, ctx.examples // 40)),
+            examples=ctx.fewer_examples(40, at_least=3, at_most=20),
             small_scope=CENSUS_SCOPE,
         ),
     ]

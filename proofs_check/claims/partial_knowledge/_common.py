@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from exactpml import Distribution, Mechanism
 from exactpml import strategies as xst
 from exactpml.partial_knowledge import PartialKnowledge
-from proofs_check import CheckContext, Evidence
+from proofs_check import Evidence
 from proofs_check.reference import (
     ConditionalLaws,
     describe_mechanism,
@@ -36,7 +36,6 @@ __all__ = [
     "reference_deltas",
     "row_of",
     "settings_with_mechanism",
-    "smaller",
     "thresholded_kernel",
     "votes",
 ]
@@ -48,10 +47,6 @@ RATIOS = st.one_of(st.just(Fraction(1)), st.fractions(min_value=1, max_value=4, 
 
 DELTAS = st.fractions(min_value=0, max_value=1, max_denominator=12)
 
-
-def smaller(ctx: CheckContext, divisor: int) -> int:
-    """Fewer instances for the heavier properties (sympy radicals, many settings)."""
-    return max(10, ctx.examples // divisor)
 
 
 def neighbouring(databases: Sequence[Any]) -> list[tuple[Any, Any]]:

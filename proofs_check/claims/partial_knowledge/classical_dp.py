@@ -34,7 +34,6 @@ from proofs_check.claims.partial_knowledge._common import (
     neighbouring,
     pinned,
     row_of,
-    smaller,
 )
 from proofs_check.claims.partial_knowledge._proofs import (
     EPSILON,
@@ -277,7 +276,7 @@ def full_knowledge(ctx: CheckContext) -> list[Evidence]:
             holds,
             describe="B = D_{-i}: L(o, b) is the classical PLRV; max APKDP δ = DP δ",
             explain=explain,
-            examples=smaller(ctx, 2),
+            examples=ctx.fewer_examples(2),
         ),
     ]
 

@@ -401,7 +401,7 @@ def ex_7(ctx: CheckContext) -> list[Evidence]:
         "δ_A per count, δ_APK and δ_PPK per order and over both equal the hand sums, and "
         "δ_APK ≥ 1/2 > 10^-100 > δ_PPK",
         explain=lambda p: "; ".join(_p_failures(p, mutant)),
-        examples=min(10, max(3, ctx.examples // 40)),  # ~0.06 s each
+        examples=ctx.fewer_examples(40, at_least=3, at_most=10),  # ~0.06 s each
         small_scope=P_SCOPE,
     )
     return [

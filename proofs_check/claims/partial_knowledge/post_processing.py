@@ -40,7 +40,6 @@ from proofs_check.claims.partial_knowledge._common import (
     RATIOS,
     every_pair_settings,
     pinned,
-    smaller,
     thresholded_kernel,
     votes,
 )
@@ -276,7 +275,7 @@ def prop_25(ctx: CheckContext) -> list[Evidence]:
             describe="post-processing and convexity of APKDP and PPKDP (smallest δ at e^ε, "
             "every t ≠ t′), exactpml = reference",
             explain=_explain,
-            examples=smaller(ctx, 2),
+            examples=ctx.fewer_examples(2),
         ),
         sharpness_evidence(
             "δ(f∘M) ≤ δ(M) and δ(λM1 + (1-λ)M2) ≤ λδ(M1) + (1-λ)δ(M2) ≤ max(δ(M1), δ(M2))",

@@ -47,7 +47,6 @@ from proofs_check.claims.partial_knowledge._common import (
     RATIOS,
     phi_verified,
     reference_deltas,
-    smaller,
     thresholded_kernel,
     votes,
 )
@@ -289,7 +288,7 @@ def prop_26(ctx: CheckContext) -> list[Evidence]:
             f"{describe_setting(inst[0])}; b1 = {inst[1]}, b2 = {inst[2]}, weights = {inst[3]}: "
             f"{_prop_26_defect(inst, ctx.mutant)}"
         ),
-        examples=smaller(ctx, 4),
+        examples=ctx.fewer_examples(4),
     )
     exhibits = witness_evidence(
         "exactpml exhibits φ for all six queries and every pair of knowledge values, each "
@@ -319,7 +318,7 @@ def prop_26(ctx: CheckContext) -> list[Evidence]:
         "of record 2 (1)), f(q) = 1 - q + max(0, q - e^ε(1 - q)) (exactpml = reference = by "
         "hand): equal for identically distributed records",
         explain=lambda instance: "; ".join(_which_record_failures(*instance, ctx.mutant)),
-        examples=min(20, max(3, ctx.examples // 40)),
+        examples=ctx.fewer_examples(40, at_least=3, at_most=20),
         small_scope=WHICH_RECORD_SCOPE,
     )
     return [exact, prop, exhibits, other, searched]

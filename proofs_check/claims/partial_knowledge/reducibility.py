@@ -38,7 +38,6 @@ from proofs_check.claims.partial_knowledge._common import (
     pinned,
     reference_deltas,
     settings_with_mechanism,
-    smaller,
 )
 from proofs_check.reference import (
     ConditionalLaws,
@@ -149,7 +148,7 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
         holds,
         describe="Θ-reducible ⇒ δ_A(b) constant in b ⇒ APKDP ⇔ PPKDP (φ checked against Def 59)",
         explain=explain,
-        examples=smaller(ctx, 2),
+        examples=ctx.fewer_examples(2),
     )
     target_blind = property_holds(
         ctx,
@@ -164,7 +163,7 @@ def thm_2(ctx: CheckContext) -> list[Evidence]:
         "δ_A ≡ 0 (the reference, at ε = 0), and exactpml's Θ-reducibility = a search over "
         "every map φ",
         explain=lambda instance: "; ".join(_blind_failures(*instance, ctx.mutant)),
-        examples=min(20, max(3, ctx.examples // 40)),
+        examples=ctx.fewer_examples(40, at_least=3, at_most=20),
         small_scope=BLIND_SCOPE,
     )
     return [regime, property_evidence, _not_necessary_witness(ctx), target_blind]

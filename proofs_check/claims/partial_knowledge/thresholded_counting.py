@@ -185,7 +185,7 @@ def remark_2_check(ctx: CheckContext) -> list[Evidence]:
             describe="exact count, n votes Yes w.p. p, k known, both orders: δ_A(b) for every "
             "b = no knowledge with n - k records = the binomial sums = the reference",
             explain=lambda instance: "; ".join(_counting_failures(*instance, mutant)),
-            examples=min(20, max(3, ctx.examples // 40)),
+            examples=ctx.fewer_examples(40, at_least=3, at_most=20),
             small_scope=COUNTING_SCOPE,
         ),
         property_holds(
@@ -196,7 +196,7 @@ def remark_2_check(ctx: CheckContext) -> list[Evidence]:
             "e^ε/2) = no knowledge with 2 records, δ_A(Yes) = 1/2 (No, Yes); both 1/2 (Yes, No); "
             "equal to the reference",
             explain=lambda ratio: "; ".join(_stated_failures(ratio, mutant)),
-            examples=min(20, max(3, ctx.examples // 40)),
+            examples=ctx.fewer_examples(40, at_least=3, at_most=20),
             small_scope=STATED_SCOPE,
         ),
     ]

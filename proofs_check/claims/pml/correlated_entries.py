@@ -258,7 +258,7 @@ def thm_4_3(ctx: CheckContext) -> list[Evidence]:
             "least n, the DP ratio enumerated over all neighbours = e^ε, the reference's "
             "l(D_1->n) = exactpml's = log 2/(1 + e^-nε) > log 2 - δ, and n - 1 is too few",
             explain=lambda pair: "; ".join(_pair_failures(*pair, ctx.mutant)),
-            examples=min(20, max(3, ctx.examples // 40)),
+            examples=ctx.fewer_examples(40, at_least=3, at_most=20),
             small_scope=PAIR_SCOPE,
         )
     )

@@ -238,7 +238,7 @@ def ex_3_1(ctx: CheckContext) -> list[Evidence]:
         "enumeration of all databases = H_inf(P_D) (independent of n), and H_inf(μ̂_1) by "
         "enumeration = the convolution value",
         explain=lambda instance: "; ".join(_entry_failures(*instance, ctx.mutant)),
-        examples=min(20, max(3, ctx.examples // 40)),
+        examples=ctx.fewer_examples(40, at_least=3, at_most=20),
         small_scope=ENTRY_SCOPE,
     )
     return [

@@ -14,7 +14,7 @@ from exactpml import strategies as xst
 from exactpml.core import certify
 from exactpml.errors import Undecided
 from exactpml.notions import differential_privacy_epsilon
-from proofs_check import CheckContext, Evidence
+from proofs_check import Evidence
 from proofs_check.reference import Ratio, Table, table_of
 
 __all__ = [
@@ -23,7 +23,6 @@ __all__ = [
     "certified_sign",
     "distribution",
     "distribution_pairs",
-    "fewer",
     "infinite",
     "library_ratio",
     "nonnegative",
@@ -35,10 +34,6 @@ __all__ = [
 
 Vector = tuple[Fraction, ...]
 
-
-def fewer(ctx: CheckContext, divisor: int) -> int:
-    """Fewer instances for the heavier properties (certified transcendental comparisons)."""
-    return max(10, ctx.examples // divisor)
 
 
 def library_ratio(table: Table) -> Ratio:

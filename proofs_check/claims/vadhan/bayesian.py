@@ -36,7 +36,6 @@ from proofs_check.claims.vadhan._common import (
     Vector,
     certified_equal,
     distribution,
-    fewer,
     infinite,
     library_ratio,
     nonnegative,
@@ -175,7 +174,7 @@ def prop_1(ctx: CheckContext) -> list[Evidence]:
             holds,
             describe=describe,
             explain=explain,
-            examples=fewer(ctx, 2),
+            examples=ctx.fewer_examples(2),
         ),
         supremum,
         sharpness_evidence(
@@ -543,7 +542,7 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
             _sup_holds,
             describe="sup over priors of TV, Hellinger² and KL(prior||posterior) is their value "
             "at the two-point prior of _optimal_weight (TV: tanh(log R/4))",
-            examples=fewer(ctx, 4),
+            examples=ctx.fewer_examples(4),
         ),
         property_holds(
             ctx,
@@ -569,7 +568,7 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
                 "(1+g(ε))/(1-g(ε)) for Hellinger and KL (for TV, g = 2ε: Prop 2 above)"
             ),
             explain=lambda table: f"e^ε_DP = {infinite(table_dp_ratio(table))}",
-            examples=fewer(ctx, 4),
+            examples=ctx.fewer_examples(4),
         ),
         property_holds(
             ctx,

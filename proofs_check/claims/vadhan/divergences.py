@@ -33,7 +33,6 @@ from proofs_check.claims.vadhan._common import (
     certified_equal,
     distribution,
     distribution_pairs,
-    fewer,
     infinite,
     library_ratio,
     pinned,
@@ -500,7 +499,7 @@ def statistical_difference(ctx: CheckContext) -> list[Evidence]:
             tables(),
             mechanism_holds,
             describe="database mechanisms: max neighbour SD <= tanh(ε_DP/2)",
-            examples=fewer(ctx, 4),
+            examples=ctx.fewer_examples(4),
         ),
         *proofs,
         *(statistical_difference_strengthenings() if ctx.mutant is None else ()),
@@ -519,13 +518,9 @@ def _tanh_third(distance: Fraction, r: Fraction) -> bool:
 
 # --- vadhan.case_1 -------------------------------------------------------------------------
 def _extremal_mechanism(size: int, scale: int = 10) -> DatabaseMechanism:
-    """Case 1's extremal mechanism: M(x) = 1 w.p. Σ x_i / (10n), else 0, on {0, 1}^n."""
-
-    def row(x: tuple[Any, ...]) -> Mapping[Hashable, object]:
-        share = Fraction(sum(x), scale * size)
-        return {0: 1 - share, 1: share}
-
-    return DatabaseMechanism.from_function(row, (0, 1), size, outputs=(0, 1))
+    """Case 1's extremal mechanism: M(x) = 1 w.p. Σ x_i / (10n), else 0, on {0, 1}^n (the
+    family member a = 1/scale of :func:`_counting_mechanism`)."""
+    return _counting_mechanism(size, Fraction(1, scale))
 
 
 _FAMILY_SIZES = (1, 2, 3)
@@ -680,7 +675,7 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
             f"SD(M(1^n), M(0^n)) = {instance[1]}"
         ),
         small_scope=_family_scope(),
-        examples=fewer(ctx, 4),
+        examples=ctx.fewer_examples(4),
     )
     return [
         family,
@@ -694,7 +689,7 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
                 else "SD(M(x), M(0^n)) <= d_H(x, 0^n)·ε <= nε, ε = max neighbour SD"
             ),
             explain=explain,
-            examples=fewer(ctx, 2),
+            examples=ctx.fewer_examples(2),
         ),
         witness_evidence(
             "M(x) = 1 w.p. Σx_i/(10n), n = 1..5: neighbour SD = 1/(10n) and SD(M(1^n), M(0^n)) "

@@ -18,7 +18,7 @@ from proofs_check import (
     strengthening_evidence,
     witness_evidence,
 )
-from proofs_check.claims.vadhan._common import fewer, infinite, library_ratio, pinned, tables
+from proofs_check.claims.vadhan._common import infinite, library_ratio, pinned, tables
 from proofs_check.claims.vadhan._proofs import EPSILON, TIMEOUT, UNIT
 from proofs_check.reference import (
     Ratio,
@@ -157,7 +157,7 @@ def claim_1(ctx: CheckContext) -> list[Evidence]:
     return [
         regime,
         property_holds(
-            ctx, tables(), holds, describe=describe, explain=explain, examples=fewer(ctx, 2)
+            ctx, tables(), holds, describe=describe, explain=explain, examples=ctx.fewer_examples(2)
         ),
         witness_evidence(
             "e^{2ε_sim} = e^ε_DP = 4 on (1/5, 1/20, 3/4) vs (1/20, 1/5, 3/4); "
