@@ -17,6 +17,7 @@ from exactpml.core.abbreviate import abbreviated
 from exactpml.core.distribution import Distribution
 from exactpml.errors import InvalidArgument
 from exactpml.notions import PrivacyLossDistribution, privacy_loss_distribution
+from exactpml.strategies._draws import BOOLEANS, integers_between
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import probability_vectors
 
@@ -39,8 +40,8 @@ def distribution_pairs(
         raise InvalidArgument(
             f"distribution_pairs: max_outcomes={abbreviated(max_outcomes)} must be >= 1"
         )
-    chosen = draw(st.booleans()) if lattice is None else lattice
-    size = draw(st.integers(1, max_outcomes))
+    chosen = draw(BOOLEANS) if lattice is None else lattice
+    size = draw(integers_between(1, max_outcomes))
     if not chosen:
         first = draw(probability_vectors(size))
         second = draw(probability_vectors(size))

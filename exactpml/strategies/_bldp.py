@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from exactpml.bldp.model import BoundedLeakageModel
 from exactpml.core.distribution import Distribution
+from exactpml.strategies._draws import BOOLEANS
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import distributions
 
@@ -57,7 +58,7 @@ def bounded_leakage_models(
         isinstance(x, tuple) and len(x) >= 2 and all(v in (0, 1) for v in x) for x in databases
     )
     kind = draw(st.sampled_from(["table", "constant", "of_x"]))
-    if kind == "of_x" and parity and draw(st.booleans()):
+    if kind == "of_x" and parity and draw(BOOLEANS):
         kind = "parity"  # differs on every neighbouring pair, equal at distance 2
     if kind == "constant":
         leaks = [0] * len(cells)

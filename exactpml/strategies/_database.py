@@ -19,6 +19,7 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.database import DatabaseMechanism, DatabaseSpace, ProductPrior
 from exactpml.errors import InvalidArgument
+from exactpml.strategies._draws import BOOLEANS, integers_between
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import (
     REGIMES,
@@ -74,8 +75,8 @@ def database_spaces(
     """D^n with n in [min_size, max_size] and D = {0, …, k-1}, k in [min_alphabet, max_alphabet]."""
     _check_range("database_spaces (size)", min_size, max_size)
     _check_range("database_spaces (alphabet)", min_alphabet, max_alphabet)
-    size = draw(st.integers(min_size, max_size))
-    letters = draw(st.integers(min_alphabet, max_alphabet))
+    size = draw(integers_between(min_size, max_size))
+    letters = draw(integers_between(min_alphabet, max_alphabet))
     return DatabaseSpace(range(letters), size)
 
 
@@ -148,7 +149,7 @@ def product_priors(
     One regime of ``REGIMES`` is drawn for every marginal (1/5 each; full support, near-ties
     and extreme ratios, 1/3 each, with ``full_support``).
     """
-    same = draw(st.booleans()) if identical is None else identical
+    same = draw(BOOLEANS) if identical is None else identical
     regime = choose_regime(draw, vector_regimes(zeros=not full_support, deterministic=True))
 
     def marginal() -> Distribution:
@@ -173,19 +174,19 @@ def _support(draw: st.DrawFn, space: DatabaseSpace, regime: str) -> list[tuple[H
     """The databases a concentrated prior puts mass on (at least one)."""
     databases = list(space.databases())
     if regime == "two_point" and len(databases) >= 2:
-        first = draw(st.integers(0, len(databases) - 1))
-        second = (first + 1 + draw(st.integers(0, len(databases) - 2))) % len(databases)
+        first = draw(integers_between(0, len(databases) - 1))
+        second = (first + 1 + draw(integers_between(0, len(databases) - 2))) % len(databases)
         return [databases[min(first, second)], databases[max(first, second)]]
     if regime == "tied_entries" and space.size >= 2:
-        i = draw(st.integers(0, space.size - 2))
-        j = draw(st.integers(i + 1, space.size - 1))
+        i = draw(integers_between(0, space.size - 2))
+        j = draw(integers_between(i + 1, space.size - 1))
         tied = [x for x in databases if x[i] == x[j]]
-        if draw(st.booleans()):  # every entry equal: perfectly correlated entries
+        if draw(BOOLEANS):  # every entry equal: perfectly correlated entries
             tied = [x for x in databases if len(set(x)) == 1]
         chosen = draw(st.lists(st.sampled_from(tied), min_size=1, max_size=3, unique=True))
         return [x for x in tied if x in chosen]
     if regime == "conditioned":
-        index = draw(st.integers(0, space.size - 1))
+        index = draw(integers_between(0, space.size - 1))
         others = draw(st.sampled_from(databases))
         return [space.insert(space.others(others, index), index, d) for d in space.alphabet]
     size = draw(st.integers(1, min(3, len(databases))))
@@ -304,8 +305,8 @@ def counting_mechanisms(
     if space is None:
         space = draw(database_spaces(max_size=max_size))
     predicate = draw(predicates(space.alphabet))
-    noisy = draw(st.booleans()) if noise is None else noise
+    noisy = draw(BOOLEANS) if noise is None else noise
     chosen = GeometricNoise(draw(st.sampled_from(_ALPHAS))) if noisy else NoNoise()
-    thresholded = draw(st.booleans()) if threshold is None else threshold
-    m = draw(st.integers(0, space.size)) if thresholded else None
+    thresholded = draw(BOOLEANS) if threshold is None else threshold
+    m = draw(integers_between(0, space.size)) if thresholded else None
     return QueryMechanism(space, CountingQuery(predicate), noise=chosen, threshold=m)

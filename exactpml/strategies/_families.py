@@ -13,6 +13,7 @@ import itertools
 from hypothesis import strategies as st
 
 from exactpml.core.mechanism import Mechanism
+from exactpml.strategies._draws import integers_between
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import KERNEL_REGIMES, _check_sizes, choose_regime, kernel_rows
 
@@ -42,13 +43,13 @@ def tuple_mechanisms(
     _check_sizes("database_mechanisms (entries)", min_entries, max_entries)
     _check_sizes("database_mechanisms (alphabet)", min_alphabet, max_alphabet)
     _check_sizes("database_mechanisms (outputs)", min_outputs, max_outputs)
-    n = draw(st.integers(min_entries, max_entries))
+    n = draw(integers_between(min_entries, max_entries))
     largest = min(max_alphabet, max(max_inputs, min_alphabet))  # k^n <= max_inputs: k <= it
     sizes = [k for k in range(min_alphabet, largest + 1) if k**n <= max_inputs]
     if not sizes:
         sizes = [min_alphabet]
     k = draw(st.sampled_from(sizes))
-    m = draw(st.integers(min_outputs, max_outputs))
+    m = draw(integers_between(min_outputs, max_outputs))
     inputs = list(itertools.product(range(k), repeat=n))
     allowed = [
         r for r in KERNEL_REGIMES if zeros or r in ("full_support", "near_ties", "extreme_ratios")

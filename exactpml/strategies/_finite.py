@@ -30,6 +30,7 @@ from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
+from exactpml.strategies._draws import BOOLEANS, integers_between
 from exactpml.strategies._enumerable import composite
 
 __all__ = [
@@ -76,7 +77,7 @@ def choose_regime(draw: st.DrawFn, allowed: Sequence[str]) -> str:
     regime with few distinct examples (one-hot vectors of size 3) would stop being drawn.
     """
     choices = tuple(allowed)
-    return choices[draw(st.integers(0, 1000 * len(choices) - 1)) % len(choices)]
+    return choices[draw(integers_between(0, 1000 * len(choices) - 1)) % len(choices)]
 
 
 LARGEST_ALPHABET = 1_000
@@ -127,7 +128,7 @@ def vector_regimes(*, zeros: bool, deterministic: bool, skewed: bool = True) -> 
 def _weights(draw: st.DrawFn, size: int, max_weight: int) -> list[int]:
     """Positive integer weights shrinking to 1: small (many ties) or up to ``max_weight``."""
     bound = draw(st.sampled_from((4, max(4, max_weight))))
-    return [draw(st.integers(1, bound)) for _ in range(size)]
+    return [draw(integers_between(1, bound)) for _ in range(size)]
 
 
 def _normalised(weights: Sequence[int | Fraction]) -> list[Fraction]:
@@ -136,7 +137,7 @@ def _normalised(weights: Sequence[int | Fraction]) -> list[Fraction]:
 
 
 def _other_index(draw: st.DrawFn, size: int, first: int) -> int:
-    return (first + 1 + draw(st.integers(0, size - 2))) % size
+    return (first + 1 + draw(integers_between(0, size - 2))) % size
 
 
 def _nudged(draw: st.DrawFn, vector: list[Fraction]) -> list[Fraction]:
@@ -144,8 +145,8 @@ def _nudged(draw: st.DrawFn, vector: list[Fraction]) -> list[Fraction]:
     size = len(vector)
     if size == 1:
         return vector
-    tiny = draw(st.sampled_from(_TINY)) * draw(st.integers(1, 9))
-    up = draw(st.integers(0, size - 1))
+    tiny = draw(st.sampled_from(_TINY)) * draw(integers_between(1, 9))
+    up = draw(integers_between(0, size - 1))
     down = _other_index(draw, size, up)
     nudged = list(vector)
     nudged[up] += tiny
@@ -164,25 +165,25 @@ def regime_vector(
     if size == 1:
         return [Fraction(1)]
     if regime == "deterministic":
-        hot = draw(st.integers(0, size - 1))
+        hot = draw(integers_between(0, size - 1))
         return [Fraction(int(i == hot)) for i in range(size)]
     if regime == "extreme_ratios":
         tiny = Fraction(1, 10**6)
-        hot = draw(st.integers(0, size - 1))
-        small = [tiny * draw(st.integers(1, 9)) for _ in range(size - 1)]
+        hot = draw(integers_between(0, size - 1))
+        small = [tiny * draw(integers_between(1, 9)) for _ in range(size - 1)]
         rest = 1 - sum(small, Fraction(0))
         return [*small[:hot], rest, *small[hot:]]
     if regime == "near_ties":
         return _nudged(draw, _normalised([1] * size))
-    if regime == "full_support" and uniform and draw(st.integers(0, 3)) == 0:
+    if regime == "full_support" and uniform and draw(integers_between(0, 3)) == 0:
         return _normalised([1] * size)  # uniform: the fewest choices, so shrinking ends here
     weights = _weights(draw, size, max_weight)
     if regime == "zeros":  # at least one zero; two positive entries when size >= 3
-        zero = [draw(st.booleans()) for _ in range(size)]
+        zero = [draw(BOOLEANS) for _ in range(size)]
         while size - sum(zero) < min(2, size - 1):
             zero[zero.index(True)] = False
         if not any(zero):
-            zero[draw(st.integers(0, size - 1))] = True
+            zero[draw(integers_between(0, size - 1))] = True
         weights = [0 if z else w for w, z in zip(weights, zero, strict=True)]
     elif regime != "full_support":
         raise InvalidArgument(
@@ -224,7 +225,7 @@ def _labels(
 ) -> list[Hashable]:
     if given is None:
         _check_sizes(name, low, high)
-        return list(range(draw(st.integers(low, high))))
+        return list(range(draw(integers_between(low, high))))
     labels = list(given)
     if not labels:
         raise InvalidArgument(f"{name}: the alphabet is empty")
@@ -279,12 +280,12 @@ def kernel_rows(
                 continue
             weights = [draw(st.integers(0, 4 if kind == "small" else 1000)) for _ in range(width)]
             if not any(weights):
-                weights[draw(st.integers(0, width - 1))] = 1
+                weights[draw(integers_between(0, width - 1))] = 1
             matrix.append(_normalised(weights))
         return matrix
     if regime == "near_ties":
         base = _normalised(_weights(draw, width, 4))
-        return [_nudged(draw, base) if draw(st.booleans()) else list(base) for _ in range(rows)]
+        return [_nudged(draw, base) if draw(BOOLEANS) else list(base) for _ in range(rows)]
     if regime == "zeros" and width > 1:  # dead columns leave two live ones
         dead = draw(st.sets(st.integers(0, width - 1), max_size=max(0, width - 2)))
         live = [j for j in range(width) if j not in dead]
@@ -295,10 +296,10 @@ def kernel_rows(
             kind = choose_regime(draw, kinds)
             weights = _weights(draw, len(live), 1000)
             if kind == "deterministic":
-                hot = draw(st.integers(0, len(live) - 1))
+                hot = draw(integers_between(0, len(live) - 1))
                 zero = [j != hot for j in range(len(live))]
             else:
-                zero = [kind == "zeros" and draw(st.booleans()) for _ in live]
+                zero = [kind == "zeros" and draw(BOOLEANS) for _ in live]
                 while len(live) - sum(zero) < keep:
                     zero[zero.index(True)] = False
             row = [Fraction(0)] * width
@@ -388,7 +389,7 @@ def attributes(
         raise InvalidArgument("attributes: the input alphabet is empty")
     check_drawable("attributes", len(labels))
     _check_sizes("attributes", min_values, max_values)
-    size = draw(st.integers(min_values, max_values))
+    size = draw(integers_between(min_values, max_values))
     values = list(range(size))
     if deterministic is None:
         regime = choose_regime(draw, _ATTRIBUTE_REGIMES)
@@ -397,7 +398,7 @@ def attributes(
     else:
         regime = choose_regime(draw, [r for r in KERNEL_REGIMES if r != "deterministic"])
     if regime == "deterministic":
-        images = [draw(st.integers(0, size - 1)) for _ in labels]
+        images = [draw(integers_between(0, size - 1)) for _ in labels]
         return Mechanism(
             {x: {values[u]: Fraction(1)} for x, u in zip(labels, images, strict=True)},
             outputs=values,
@@ -461,10 +462,10 @@ def pair_kernels(
     _check_sizes("pair_kernels (randomness)", 1, max_randomness)
     regime = choose_regime(draw, PAIR_REGIMES)
     if regime == "one_time_pad":
-        first = second = draw(st.integers(min(2, max_values), max_values))
+        first = second = draw(integers_between(min(2, max_values), max_values))
     else:
-        first = draw(st.integers(1, max_values))
-        second = draw(st.integers(1, max_values))
+        first = draw(integers_between(1, max_values))
+        second = draw(integers_between(1, max_values))
     pairs = [(a, b) for a in range(first) for b in range(second)]
     if regime == "independent":
         left = draw(mechanisms(inputs=labels, outputs=list(range(first))))
@@ -483,7 +484,7 @@ def pair_kernels(
         for x in labels:
             row: dict[tuple[int, int], Fraction] = {}
             for p in randomness.probabilities:
-                pair = (draw(st.integers(0, first - 1)), draw(st.integers(0, second - 1)))
+                pair = (draw(integers_between(0, first - 1)), draw(integers_between(0, second - 1)))
                 row[pair] = row.get(pair, Fraction(0)) + Fraction(p)
             table[x] = row
     return Mechanism(table, outputs=pairs, name="pair kernel")

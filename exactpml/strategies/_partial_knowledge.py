@@ -19,6 +19,7 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.partial_knowledge.counting import CountingMechanism
 from exactpml.partial_knowledge.setting import PartialKnowledge
+from exactpml.strategies._draws import BOOLEANS, integers_between
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import REGIMES, choose_regime, mechanisms, regime_vector
 
@@ -49,16 +50,16 @@ def partial_knowledge_settings(
     records and a random ``"function"`` of the other records; known records are a random
     subset, none, or all of them (full knowledge D_{-i}), a third each.
     """
-    size = draw(st.integers(min_records, max_records))
-    target = draw(st.integers(0, size - 1))
+    size = draw(integers_between(min_records, max_records))
+    target = draw(integers_between(0, size - 1))
     regime = choose_regime(draw, REGIMES)
     records: list[Distribution] = []
     for j in range(size):
-        width = 2 if binary else draw(st.integers(2, 3))
+        width = 2 if binary else draw(integers_between(2, 3))
         own = regime
         if j == target and regime in ("zeros", "deterministic"):
             own = "full_support"
-        elif regime == "deterministic" and draw(st.booleans()):
+        elif regime == "deterministic" and draw(BOOLEANS):
             own = "full_support"  # some records certain, the others not
         vector = regime_vector(draw, width, own)
         records.append(Distribution(dict(zip(range(width), vector, strict=True))))
@@ -95,7 +96,7 @@ def setting_mechanisms(
     """A random exact kernel on every database tuple of the setting's record alphabets
     (a kernel regime of :func:`~exactpml.strategies.mechanisms`)."""
     databases = list(itertools.product(*(r.outcomes for r in setting.records)))
-    outputs = list(range(draw(st.integers(1, max_outputs))))
+    outputs = list(range(draw(integers_between(1, max_outputs))))
     return draw(mechanisms(inputs=databases, outputs=outputs))
 
 
@@ -125,6 +126,6 @@ def count_release_mechanisms(
 ) -> CountingMechanism:
     """A random exact kernel count -> output on counts 0..size (records on {0, 1}), in a
     kernel regime of :func:`~exactpml.strategies.mechanisms`."""
-    outputs = list(range(draw(st.integers(1, max_outputs))))
+    outputs = list(range(draw(integers_between(1, max_outputs))))
     kernel = draw(mechanisms(inputs=list(range(size + 1)), outputs=outputs))
     return CountingMechanism(kernel)

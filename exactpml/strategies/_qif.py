@@ -20,6 +20,7 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
 from exactpml.qif.gain import GainFunction
+from exactpml.strategies._draws import BOOLEANS, integers_between
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import (
     choose_regime,
@@ -62,7 +63,7 @@ def gain_functions(
             raise InvalidArgument(
                 f"gain_functions: max_secrets={abbreviated(max_secrets)} must be at least 1"
             )
-        secrets = list(range(draw(st.integers(1, max_secrets))))
+        secrets = list(range(draw(integers_between(1, max_secrets))))
     labels = list(secrets)
     if not labels:
         raise InvalidArgument("gain_functions: the secret alphabet is empty")
@@ -75,20 +76,20 @@ def gain_functions(
     if regime == "identity":
         return GainFunction.identity(labels)
     if regime == "k_tries":
-        return GainFunction.k_tries(labels, draw(st.integers(1, len(labels))))
+        return GainFunction.k_tries(labels, draw(integers_between(1, len(labels))))
     if regime == "metric":
-        positions = {x: draw(st.integers(0, 3)) for x in labels}
+        positions = {x: draw(integers_between(0, 3)) for x in labels}
         scale = draw(st.sampled_from([Fraction(1, 4), Fraction(1, 2), Fraction(1)]))
         return GainFunction.from_metric(
             labels, lambda w, x: scale * abs(positions[w] - positions[x]) if w != x else 0
         )
     if regime == "property":
-        colours = [draw(st.integers(0, len(labels) - 1)) for _ in labels]
+        colours = [draw(integers_between(0, len(labels) - 1)) for _ in labels]
         blocks: dict[int, list[Hashable]] = {}
         for x, colour in zip(labels, colours, strict=True):
             blocks.setdefault(colour, []).append(x)
         return GainFunction.property(labels, list(blocks.values()))
-    size = draw(st.integers(1, max_guesses))
+    size = draw(integers_between(1, max_guesses))
     entries = st.sampled_from(
         _GRID if regime == "nonnegative_table" else (*_GRID, *(-g for g in _GRID[1:]))
     )
@@ -157,10 +158,10 @@ def product_output_mechanisms(
 ) -> Mechanism:
     """Kernels whose outputs are pairs (y1, y2): parallel compositions of two kernels on the
     same inputs (independent outputs given X) or arbitrary joint kernels on pairs."""
-    inputs = list(range(draw(st.integers(1, max_inputs))))
-    first = list(range(draw(st.integers(1, max_values))))
-    second = list(range(draw(st.integers(1, max_values))))
-    if draw(st.booleans()):
+    inputs = list(range(draw(integers_between(1, max_inputs))))
+    first = list(range(draw(integers_between(1, max_values))))
+    second = list(range(draw(integers_between(1, max_values))))
+    if draw(BOOLEANS):
         left = draw(mechanisms(inputs=inputs, outputs=first))
         right = draw(mechanisms(inputs=inputs, outputs=second))
         return left.parallel(right)

@@ -241,6 +241,10 @@ def shattering_gain(p_star: Scalar, q_star: Scalar, size: int, *, among: bool = 
     """The guessing gain of :func:`shattering_attribute` with K = ``size``, in closed form:
     max(q*, (1-q*)/K) / max(p*, (1-p*)/K), or (q* + (1-q*)/K) / (p* + (1-p*)/K) when u0 is
     among the K values (then the K - 1 other values share (1 - .)/K each)."""
+    if type(p_star) is Fraction and type(q_star) is Fraction:  # the same formula, no sympy
+        if among:
+            return (q_star + (1 - q_star) / size) / (p_star + (1 - p_star) / size)
+        return max(q_star, (1 - q_star) / size) / max(p_star, (1 - p_star) / size)
     p, q = to_sympy(p_star), to_sympy(q_star)
     if among:
         return as_scalar((q + (1 - q) / size) / (p + (1 - p) / size))

@@ -36,6 +36,21 @@ CHANNEL = Mechanism(
 
 
 # --- Thm 2.4 -----------------------------------------------------------------------------------
+@settings(max_examples=80, deadline=None)
+@given(
+    st.fractions(0, 1).filter(lambda v: v > 0),
+    st.fractions(0, 1),
+    st.integers(1, 40),
+    st.booleans(),
+)
+def test_the_rational_shattering_gain_is_the_symbolic_formula(p_star, q_star, size, among):
+    """Rationals skip sympy in shattering_gain; the value is the same as sympy's Max form."""
+    fast = shattering_gain(p_star, q_star, size, among=among)
+    slow = shattering_gain(sympy.Rational(p_star), sympy.Rational(q_star), size, among=among)
+    assert type(fast) is Fraction
+    assert type(slow) is Fraction and fast == slow
+
+
 
 
 def _p_q(mechanism, prior, y):
