@@ -36,7 +36,7 @@ from typing import Any
 
 import sympy
 
-from exactpml.core.abbreviate import abbreviated
+from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.decisions import exact_compare, prove_zero
 from exactpml.core.distribution import Distribution
 from exactpml.core.exact import (
@@ -65,6 +65,9 @@ class TradeoffCurve:
     """
 
     breakpoints: tuple[Point, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "breakpoints", _checked_breakpoints(self.breakpoints))
 
     def __call__(self, alpha: object) -> Scalar:
         """f(α) by exact linear interpolation (α in [0, 1])."""
@@ -103,6 +106,59 @@ class TradeoffCurve:
     def __str__(self) -> str:
         points = (f"({abbreviated(a, None)}, {abbreviated(b, None)})" for a, b in self.breakpoints)
         return "TradeoffCurve(" + ", ".join(points) + ")"
+
+
+def _checked_breakpoints(points: object) -> tuple[Point, ...]:
+    """The breakpoints of a trade-off function (Dong, Roth, Su 2019, Prop 2.2: convex,
+    continuous, non-increasing, f(α) <= 1 - α), parsed exactly; anything else is refused
+    naming the entry."""
+    if isinstance(points, str | bytes) or not isinstance(points, Sequence):
+        raise InvalidArgument(
+            f"TradeoffCurve: breakpoints={abbreviated_repr(points)} must be a sequence of "
+            "(alpha, beta) pairs"
+        )
+    if len(points) < 2:
+        raise InvalidArgument(
+            f"TradeoffCurve: breakpoints={abbreviated_repr(points)} needs at least the points "
+            "at alpha = 0 and alpha = 1"
+        )
+    parsed: list[Point] = []
+    for index, point in enumerate(points):
+        where = f"TradeoffCurve: breakpoints[{index}]"
+        if isinstance(point, str | bytes) or not isinstance(point, Sequence) or len(point) != 2:
+            raise InvalidArgument(
+                f"{where}={abbreviated_repr(point)} must be an (alpha, beta) pair"
+            )
+        alpha = probability(point[0], name=f"{where} alpha")
+        beta = probability(point[1], name=f"{where} beta")
+        if exact_compare(beta, exact_difference(Fraction(1), alpha)) > 0:
+            raise InvalidArgument(
+                f"{where}=({abbreviated(alpha, None)}, {abbreviated(beta, None)}) is above "
+                "1 - alpha (no trade-off function is: the test that ignores the output has "
+                "beta = 1 - alpha)"
+            )
+        if parsed:
+            (a0, b0) = parsed[-1]
+            if exact_compare(alpha, a0) <= 0:
+                raise InvalidArgument(f"{where}: alpha must increase strictly along the curve")
+            if exact_compare(beta, b0) > 0:
+                raise InvalidArgument(f"{where}: beta must not increase along the curve")
+            if len(parsed) >= 2:  # slopes non-decreasing: (b0 - a)(alpha - a0) <= ...
+                (am, bm) = parsed[-2]
+                left = exact_product(exact_difference(b0, bm), exact_difference(alpha, a0))
+                right = exact_product(exact_difference(beta, b0), exact_difference(a0, am))
+                if exact_compare(left, right) > 0:
+                    raise InvalidArgument(
+                        f"{where}: the curve must be convex (its slope decreases at "
+                        f"breakpoints[{index - 1}])"
+                    )
+        parsed.append((alpha, beta))
+    if exact_compare(parsed[0][0], Fraction(0)) != 0 or exact_compare(parsed[-1][0], Fraction(1)):
+        raise InvalidArgument(
+            "TradeoffCurve: breakpoints must run from alpha = 0 to alpha = 1 (got "
+            f"{abbreviated(parsed[0][0], None)} to {abbreviated(parsed[-1][0], None)})"
+        )
+    return tuple(parsed)
 
 
 def _number(value: object) -> Scalar:

@@ -16,7 +16,12 @@ from hypothesis import strategies as st
 from exactpml import Distribution
 from exactpml import strategies as xst
 from exactpml.errors import InvalidArgument
-from exactpml.notions import dp_tradeoff_curve, hockey_stick_divergence, tradeoff_curve
+from exactpml.notions import (
+    TradeoffCurve,
+    dp_tradeoff_curve,
+    hockey_stick_divergence,
+    tradeoff_curve,
+)
 from proofs_check.reference import accounting as bf
 
 PAIRS = xst.distribution_pairs(max_outcomes=4)
@@ -88,3 +93,32 @@ def test_bad_input_is_refused_naming_the_argument(call, fragment):
     with pytest.raises(InvalidArgument) as caught:
         call()
     assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("breakpoints", "fragment"),
+    [
+        ("ab", "sequence of (alpha, beta) pairs"),
+        (((0, 1),), "alpha = 0 and alpha = 1"),
+        ((("1/4", "1/2"), (1, 0)), "from alpha = 0 to alpha = 1"),
+        (((0, 1, 2), (1, 0)), "breakpoints[0]"),
+        (((0, 1), (1, 0.0)), "breakpoints[1] beta"),
+        (((0, 1), (1, "1/2")), "above 1 - alpha"),
+        (((0, "1/2"), ("1/2", "1/2"), (1, 0)), "convex"),
+        (((0, 1), ("1/2", "1/4"), ("1/2", "1/8"), (1, 0)), "increase strictly"),
+        (((0, 1), ("1/2", "3/4"), (1, 0)), "above 1 - alpha"),
+        (((0, 1), (2**4000, 0)), "breakpoints[1] alpha"),
+    ],
+)
+def test_a_hand_built_curve_that_is_no_tradeoff_function_is_refused(breakpoints, fragment):
+    """Dong, Roth, Su 2019, Prop 2.2: convex, non-increasing, f(α) <= 1 - α on [0, 1]."""
+    with pytest.raises(InvalidArgument) as caught:
+        TradeoffCurve(breakpoints)
+    assert fragment in str(caught.value)
+    assert len(str(caught.value)) < 400
+
+
+def test_a_hand_built_tradeoff_function_is_kept_exactly():
+    curve = TradeoffCurve(((0, 1), ("1/4", "1/4"), ("1/2", "1/8"), (1, 0)))
+    assert curve.breakpoints[1] == (Fraction(1, 4), Fraction(1, 4))
+    assert curve("3/8") == Fraction(3, 16)
