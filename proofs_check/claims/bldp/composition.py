@@ -26,7 +26,6 @@ from exactpml.bldp import (
     shared_randomness_composition,
     single_leakage_composition,
 )
-from exactpml.strategies._draws import BOOLEANS, integers_between
 from proofs_check import (
     CheckContext,
     Evidence,
@@ -61,8 +60,8 @@ def _randomized_responses(draw: st.DrawFn) -> BoundedLeakageModel:
     with a constant leakage: finite ε = log max(k, N-k)/min(k, N-k).  The tables of
     ``MODELS`` are deterministic in r, so their ε is almost always infinite and an ε-part of
     a composition bound is rarely tested on them."""
-    size = draw(integers_between(2, 6))
-    keep = draw(integers_between(1, size - 1))
+    size = draw(st.integers(2, 6))
+    keep = draw(st.integers(1, size - 1))
     randomness = Distribution({r: Fraction(1, size) for r in range(size)})
     return BoundedLeakageModel(
         randomness,
@@ -74,13 +73,13 @@ def _randomized_responses(draw: st.DrawFn) -> BoundedLeakageModel:
 
 @st.composite
 def _composition_instances(draw: st.DrawFn, *, everything_shared: bool) -> tuple[Any, ...]:
-    if not everything_shared and draw(integers_between(0, 3)) == 0:  # finite ε on both sides
+    if not everything_shared and draw(st.integers(0, 3)) == 0:  # finite ε on both sides
         first, second = draw(_randomized_responses()), draw(_randomized_responses())
         leakage = draw(st.sampled_from(["joint", "first", "second"]))
         return first, second, "independent", leakage, draw(RATIOS), draw(RATIOS)
     first = draw(MODELS)
-    shared = True if everything_shared else draw(BOOLEANS)
-    if shared and draw(BOOLEANS):
+    shared = True if everything_shared else draw(st.booleans())
+    if shared and draw(st.booleans()):
         # M2 publishes the shared r (ignoring x: (0,0)-BLDP), like the one-time pad's key.
         second = BoundedLeakageModel(
             first.randomness, lambda x, r: r, lambda x, r: 0, databases=first.databases

@@ -25,7 +25,6 @@ from exactpml.bldp import (
     group_privacy_violations,
     parity_leakage_group_privacy,
 )
-from exactpml.strategies._draws import BOOLEANS, integers_between
 from proofs_check import (
     CheckContext,
     Evidence,
@@ -95,8 +94,8 @@ def _chains(draw: st.DrawFn) -> tuple[Any, ...]:
     ratio = draw(RATIOS)
     share = draw(st.fractions(min_value=0, max_value=1, max_denominator=8).filter(lambda v: v > 0))
     delta = share * chain_delta_bound(records, ratio)
-    model = chain_model(records, ratio, delta, leak=draw(BOOLEANS))
-    return model, draw(integers_between(2, records)), ratio
+    model = chain_model(records, ratio, delta, leak=draw(st.booleans()))
+    return model, draw(st.integers(2, records)), ratio
 
 
 @st.composite
@@ -109,7 +108,7 @@ def _group_instances(draw: st.DrawFn) -> tuple[Any, ...]:
     if kind == "model":
         model = draw(models(databases))
     else:  # a noisy count: M(x, r) = Σx + g(r), leakage h(r); DP-like, so k matters
-        size = draw(integers_between(2, 4))
+        size = draw(st.integers(2, 4))
         noise = draw(st.lists(st.integers(0, 1), min_size=size, max_size=size))
         leaks = draw(st.lists(st.integers(0, 1), min_size=size, max_size=size))
         model = BoundedLeakageModel(
@@ -118,7 +117,7 @@ def _group_instances(draw: st.DrawFn) -> tuple[Any, ...]:
             lambda x, r: leaks[r],
             databases=databases,
         )
-    k = draw(integers_between(2, records))
+    k = draw(st.integers(2, records))
     return model, k, draw(RATIOS)
 
 

@@ -24,7 +24,6 @@ from exactpml.bldp import (
     post_process,
     release_leakage,
 )
-from exactpml.strategies._draws import integers_between
 from proofs_check import (
     CheckContext,
     Evidence,
@@ -59,7 +58,7 @@ __all__ = ["leak_release", "post_processing"]
 def _post_processing_instances(draw: st.DrawFn) -> tuple[Any, ...]:
     model = draw(MODELS)
     outputs = sorted({m for row in model.outputs.values() for m in row}, key=repr)
-    results = list(range(draw(integers_between(1, 3))))
+    results = list(range(draw(st.integers(1, 3))))
     kernel = draw(xst.mechanisms(inputs=outputs, outputs=results))
     cells = [(m, r) for m in outputs for r in model.randomness.outcomes]
     reading = dict(

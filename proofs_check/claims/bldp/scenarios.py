@@ -30,7 +30,6 @@ from exactpml.bldp import (
     independent_leakage,
     non_participation,
 )
-from exactpml.strategies._draws import BOOLEANS, integers_between
 from proofs_check import (
     CheckContext,
     Evidence,
@@ -67,10 +66,9 @@ def _independent_instances(draw: st.DrawFn, *, dependent: bool) -> tuple[Any, ..
         return draw(MODELS), draw(RATIOS)
     records = draw(st.sampled_from([(1, 2), (1, 3), (2, 2)]))
     databases = list(itertools.product(range(records[1]), repeat=records[0]))
-    outputs = list(range(draw(integers_between(1, 3))))
-    mechanism = draw(xst.mechanisms(inputs=databases, outputs=outputs))
-    values = list(range(draw(integers_between(1, 3))))
-    if draw(BOOLEANS):
+    mechanism = draw(xst.mechanisms(inputs=databases, outputs=list(range(draw(st.integers(1, 3))))))
+    values = list(range(draw(st.integers(1, 3))))
+    if draw(st.booleans()):
         leakage: Any = draw(xst.mechanisms(inputs=databases, outputs=values))
     else:
         table = dict(

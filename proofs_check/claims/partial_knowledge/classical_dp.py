@@ -27,7 +27,6 @@ from exactpml.partial_knowledge import (
     knowledge_laws,
     partial_knowledge_plrv,
 )
-from exactpml.strategies._draws import integers_between
 from proofs_check import CheckContext, Evidence, check, proof_evidence, property_holds
 from proofs_check.claims.partial_knowledge._common import (
     DELTAS,
@@ -55,7 +54,7 @@ def _dp_instances(draw: st.DrawFn) -> tuple[Mechanism, Fraction, Fraction]:
         st.lists(st.integers(2, 3), min_size=1, max_size=3).filter(lambda w: prod(w) <= 12)
     )
     databases = list(itertools.product(*(range(w) for w in widths)))
-    outputs = list(range(draw(integers_between(1, 4))))
+    outputs = list(range(draw(st.integers(1, 4))))
     mechanism = draw(xst.mechanisms(inputs=databases, outputs=outputs))
     return mechanism, draw(RATIOS), draw(DELTAS)
 
@@ -198,8 +197,7 @@ def _full_knowledge_instances(draw: st.DrawFn, *, zeros: bool) -> tuple[Any, ...
         draw(xst.distributions(outcomes=list(range(w)), full_support=not zeros)) for w in widths
     ]
     databases = list(itertools.product(*(range(w) for w in widths)))
-    outputs = list(range(draw(integers_between(1, 3))))
-    mechanism = draw(xst.mechanisms(inputs=databases, outputs=outputs))
+    mechanism = draw(xst.mechanisms(inputs=databases, outputs=list(range(draw(st.integers(1, 3))))))
     return tuple(records), mechanism, draw(RATIOS), draw(DELTAS)
 
 

@@ -27,7 +27,6 @@ from exactpml.partial_knowledge import (
     knowledge_laws,
     ppkdp_delta,
 )
-from exactpml.strategies._draws import BOOLEANS, integers_between
 from proofs_check import (
     CheckContext,
     Evidence,
@@ -73,7 +72,7 @@ def _prop_25_instances(draw: st.DrawFn) -> Instance:
     """A setting, two kernels M1, M2 on its databases, a post-processing kernel on M1's
     outputs, a kernel reading (M1's output, D(i)) for the mutant, λ and e^ε.  Half of the
     time the mechanisms are CountingMechanisms combined by exactpml's own operations."""
-    counting = draw(BOOLEANS)
+    counting = draw(st.booleans())
     if counting:
         setting = draw(
             xst.partial_knowledge_settings(max_records=3, binary=True, knowledge=("known",))
@@ -86,7 +85,7 @@ def _prop_25_instances(draw: st.DrawFn) -> Instance:
         first = draw(xst.setting_mechanisms(setting, max_outputs=3))
         second = draw(xst.setting_mechanisms(setting, max_outputs=3))
         outputs = list(first.outputs)
-    results = list(range(draw(integers_between(1, 3))))
+    results = list(range(draw(st.integers(1, 3))))
     kernel = draw(xst.mechanisms(inputs=outputs, outputs=results))
     targets = setting.records[setting.target].outcomes
     peeking = draw(

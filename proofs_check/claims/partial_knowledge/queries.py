@@ -34,7 +34,6 @@ from exactpml.partial_knowledge import (
     theta_reducibility,
 )
 from exactpml.partial_knowledge.queries import ReducibleQuery
-from exactpml.strategies._draws import integers_between
 from proofs_check import (
     CheckContext,
     Evidence,
@@ -132,8 +131,8 @@ Prop26Instance = tuple[PartialKnowledge, tuple[Any, ...], tuple[Any, ...], tuple
 
 @st.composite
 def _prop_26_instances(draw: st.DrawFn) -> Prop26Instance:
-    size = draw(integers_between(1, 3))
-    target = draw(integers_between(0, size - 1))
+    size = draw(st.integers(1, 3))
+    target = draw(st.integers(0, size - 1))
     records = []
     for j in range(size):
         width = draw(st.integers(2 if j == target else 1, 2))

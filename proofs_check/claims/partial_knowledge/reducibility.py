@@ -28,7 +28,6 @@ from exactpml.partial_knowledge import (
     reducibility_not_necessary,
     theta_reducibility,
 )
-from exactpml.strategies._draws import integers_between
 from proofs_check import CheckContext, Evidence, check, exact_repr, property_holds, witness_evidence
 from proofs_check.claims.partial_knowledge._common import (
     DELTAS,
@@ -63,7 +62,7 @@ def _reducible_by_construction(draw: st.DrawFn) -> tuple[PartialKnowledge, Mecha
     assert setting.known is not None
     known = setting.known
     rest = [j for j in range(setting.size) if j not in known]
-    outputs = list(range(draw(integers_between(1, 3))))
+    outputs = list(range(draw(st.integers(1, 3))))
     keys = list(itertools.product(*(setting.records[j].outcomes for j in rest)))
     base = draw(xst.mechanisms(inputs=keys, outputs=outputs))
     values = list(itertools.product(*(setting.records[j].outcomes for j in known)))

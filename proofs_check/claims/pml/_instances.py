@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from exactpml import Distribution, Mechanism
 from exactpml import strategies as xst
-from exactpml.strategies._draws import BOOLEANS
 from proofs_check import Evidence, exact_repr
 
 T = TypeVar("T")
@@ -91,7 +90,7 @@ def finite_capacity_mechanisms(draw: st.DrawFn, *, min_inputs: int = 1) -> Mecha
     (Def 2.7 ignores it), and its posterior is the prior (footnote 5).
     """
     mechanism = draw(xst.mechanisms(min_inputs=min_inputs, zeros=False))
-    if not draw(BOOLEANS):
+    if not draw(st.booleans()):
         return mechanism
     rows = [[*row, Fraction(0)] for row in mechanism.rows]
     return Mechanism.from_matrix(

@@ -39,7 +39,6 @@ from exactpml.instances.laplace_counting import (
     sup_entry_leakage_over_outputs,
 )
 from exactpml.numerics import limits
-from exactpml.strategies._draws import BOOLEANS, integers_between
 from exactpml.suprema.witnesses import Construction
 from proofs_check import (
     CheckContext,
@@ -258,19 +257,19 @@ Case = tuple[int, Fraction, Fraction, Fraction]
 def _laplace_cases(draw: st.DrawFn) -> Case:
     """(n, b, p, y): n <= 4, b = u/v in [1/20, 40], p = a/d in (0, 1), y at an atom k/n
     (integers 0 and 1 included), inside (0, 1) or outside [0, 1] (up to 4 away)."""
-    n = draw(integers_between(1, 4))
-    b = Fraction(draw(integers_between(1, 40)), draw(integers_between(1, 20)))
-    denominator = draw(integers_between(2, 20))
-    p = Fraction(draw(integers_between(1, denominator - 1)), denominator)
+    n = draw(st.integers(1, 4))
+    b = Fraction(draw(st.integers(1, 40)), draw(st.integers(1, 20)))
+    denominator = draw(st.integers(2, 20))
+    p = Fraction(draw(st.integers(1, denominator - 1)), denominator)
     where = draw(st.sampled_from(["atom", "inside", "outside"]))
     if where == "atom":
-        y = Fraction(draw(integers_between(0, n)), n)
+        y = Fraction(draw(st.integers(0, n)), n)
     elif where == "inside":
-        q = draw(integers_between(2, 30))
-        y = Fraction(draw(integers_between(1, q - 1)), q)
+        q = draw(st.integers(2, 30))
+        y = Fraction(draw(st.integers(1, q - 1)), q)
     else:
-        away = Fraction(draw(integers_between(1, 80)), draw(integers_between(1, 20)))
-        y = -away if draw(BOOLEANS) else 1 + away
+        away = Fraction(draw(st.integers(1, 80)), draw(st.integers(1, 20)))
+        y = -away if draw(st.booleans()) else 1 + away
     return n, b, p, y
 
 

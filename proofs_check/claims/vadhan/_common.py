@@ -14,7 +14,6 @@ from exactpml import strategies as xst
 from exactpml.core import certify
 from exactpml.errors import Undecided
 from exactpml.notions import differential_privacy_epsilon
-from exactpml.strategies._draws import BOOLEANS, integers_between
 from proofs_check import Evidence
 from proofs_check.reference import Ratio, Table, table_of
 
@@ -70,7 +69,7 @@ def positive(expression: sympy.Expr) -> bool | None:
 @st.composite
 def distribution_pairs(draw: st.DrawFn, *, max_size: int = 6) -> tuple[Vector, Vector]:
     """Two exact distributions on {0, …, k-1}, 1 <= k <= max_size, zeros allowed."""
-    size = draw(integers_between(1, max_size))
+    size = draw(st.integers(1, max_size))
     first = tuple(draw(xst.probability_vectors(size)))
     second = tuple(draw(xst.probability_vectors(size)))
     return first, second
@@ -103,7 +102,7 @@ def tables(*, zeros: bool | None = None, max_databases: int = 27) -> st.SearchSt
 
     @st.composite
     def draw_table(draw: st.DrawFn) -> Table:
-        allow = draw(BOOLEANS) if zeros is None else zeros
+        allow = draw(st.booleans()) if zeros is None else zeros
         return table_of(draw(xst.database_mechanisms(zeros=allow, max_databases=max_databases)))
 
     return draw_table()

@@ -18,7 +18,6 @@ from exactpml import strategies as xst
 from exactpml.core.exact import to_sympy
 from exactpml.errors import Undecided
 from exactpml.leakage import renyi_divergence_inf, total_variation
-from exactpml.strategies._draws import integers_between
 from proofs_check import (
     CheckContext,
     Evidence,
@@ -68,7 +67,7 @@ __all__ = ["prop_1", "prop_2"]
 def _bayes_instances(draw: st.DrawFn) -> tuple[Table, int, tuple[int, ...], Vector]:
     """A mechanism, a row i, the rest x_{-i} and a prior on X_i (zeros allowed)."""
     table = draw(tables())
-    i = draw(integers_between(0, table.size - 1))
+    i = draw(st.integers(0, table.size - 1))
     others = tuple(
         draw(
             st.lists(
@@ -326,7 +325,7 @@ def _ceil_sqrt(value: Fraction, denominator: int) -> Fraction:
 @st.composite
 def _columns_with_priors(draw: st.DrawFn) -> tuple[Vector, Vector]:
     """A positive column (Pr[M(d, x_{-i}) = y] for d in D) and a prior on D (zeros allowed)."""
-    size = draw(integers_between(2, 4))
+    size = draw(st.integers(2, 4))
     values = st.fractions(min_value=0, max_value=1, max_denominator=30).filter(lambda v: v > 0)
     column = tuple(draw(st.lists(values, min_size=size, max_size=size)))
     prior = tuple(draw(xst.probability_vectors(size)))
