@@ -34,6 +34,11 @@ Run with ``python -m proofs_check [CLAIM ...] [--quick|--thorough] [--seed S]
 
 from __future__ import annotations
 
+from proofs_check import _launch
+
+_launch.start_for_main_job()  # python -m proofs_check: the fork server's imports overlap ours
+# ruff: noqa: E402  (the imports below follow that call on purpose)
+
 from exactpml.core import boundary as _boundary
 from proofs_check import small_scope
 from proofs_check.catalog import CLAIMS, NOT_CHECKABLE, Claim, Kind, ListedItem, Source

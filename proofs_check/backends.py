@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import atexit
 import json
-import multiprocessing
 import re
 import signal
 import socket
@@ -37,6 +36,7 @@ from multiprocessing.connection import wait as connection_wait
 from typing import Any, Protocol
 
 from exactpml.errors import InvalidArgument
+from proofs_check._launch import worker_context
 from proofs_check.task import CheckOutcome, CheckTask, execute, run_task
 
 __all__ = [
@@ -162,42 +162,8 @@ class SerialBackend:
         """Nothing to release."""
 
 
-#: Imported once by the fork server, so every worker (and each one that replaces a worker
-#: stopped at ``--timeout``) starts with them; the claim modules themselves are imported by
-#: the worker that runs them.
-FORKSERVER_PRELOAD = (
-    "proofs_check.task",
-    "hypothesis",
-    "sympy",
-    "exactpml",
-    "exactpml.strategies",
-    "proofs_check.evidence",
-    "proofs_check.properties",
-    "proofs_check.reference",
-)
-
 #: Seconds a terminated worker gets to exit before it is killed.
 STOP_GRACE_SECONDS = 5.0
-
-
-def worker_context() -> Any:
-    """The multiprocessing context of local workers: ``forkserver`` (preloading
-    :data:`FORKSERVER_PRELOAD`) where available, else ``spawn``."""
-    methods = multiprocessing.get_all_start_methods()
-    method = "forkserver" if "forkserver" in methods else "spawn"
-    context = multiprocessing.get_context(method)
-    if method == "forkserver":
-        context.set_forkserver_preload(list(FORKSERVER_PRELOAD))
-    return context
-
-
-def start_fork_server() -> None:
-    """Start the fork server now, so that its imports run while this process still plans
-    the run (it returns at once; the first worker waits for the imports to finish)."""
-    if worker_context().get_start_method() == "forkserver":
-        from multiprocessing import forkserver
-
-        forkserver.ensure_running()
 
 
 def _worker_loop(connection: Connection) -> None:

@@ -38,7 +38,8 @@ from rich.text import Text
 
 from exactpml import __version__
 from exactpml.errors import ExactPMLError
-from proofs_check.backends import Backend, start_fork_server
+from proofs_check._launch import start_fork_server
+from proofs_check.backends import Backend
 from proofs_check.context import MAX_EXAMPLES, MAX_SEED, PROFILE_EXAMPLES
 from proofs_check.formats import FORMATS, SUFFIXES, render
 from proofs_check.formats.to_table import print_report
