@@ -92,4 +92,7 @@ def start_for_main_job() -> None:
     workers (called from the package's first lines; does nothing on any other import)."""
     arguments = _main_job_arguments(getattr(sys, "orig_argv", ()))
     if arguments is not None and _may_use_workers(arguments):
-        start_fork_server()
+        try:
+            start_fork_server()
+        except Exception:  # the command line starts it again and reports why
+            return
