@@ -51,3 +51,13 @@ def test_importing_the_package_starts_no_process():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "None"
+
+
+def test_a_fork_server_that_cannot_start_early_is_left_to_the_command_line(monkeypatch):
+    def refuse() -> None:
+        raise OSError("no semaphores here")
+
+    monkeypatch.setattr(_launch, "start_fork_server", refuse)
+    monkeypatch.setattr(_launch.sys, "orig_argv", ["python", "-m", "proofs_check"])
+    monkeypatch.setattr(_launch, "_may_use_workers", lambda arguments: True)
+    _launch.start_for_main_job()  # no exception: the command line starts it and reports
