@@ -534,6 +534,7 @@ def property_holds(
                 scope=scope_stats,
                 found_by="small-scope",
                 found_at=where,
+                describe=describe,
             )
             return _failed(describe, instance, explain, stats)
 
@@ -611,6 +612,7 @@ def property_holds(
         skipped=skipped,
         scope=scope_stats,
         scope_note=scope_note if scope is None else "",
+        describe=describe,
     )
     if failing:
         found = PropertyStats(
@@ -623,6 +625,7 @@ def property_holds(
             scope_note=scope_note if scope is None else "",
             found_by="hypothesis",
             found_at=f"random exact instance {tried + 1} (seed {ctx.seed})",
+            describe=describe,
         )
         return _failed(describe, failing[-1], explain, found)
     decided = tried + (0 if scope_stats is None else scope_stats.tried)

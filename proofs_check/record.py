@@ -127,6 +127,8 @@ class PropertyStats:
             ``"random exact instance 4 (seed 0)"``.
         scope_note: Why the property had no small-scope phase, when it had none although
             one was asked for (e.g. ``"not a strategy exactpml can enumerate"``).
+        describe: The property in words, as its summary begins (``property_holds``'
+            ``describe``); the merge of shards words the merged summary with it.
     """
 
     tried: int
@@ -139,6 +141,7 @@ class PropertyStats:
     found_by: str | None = None
     found_at: str = ""
     scope_note: str = ""
+    describe: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -224,10 +224,12 @@ def _merge_group(group: list[Evidence]) -> Evidence:
         skipped=sum(item.skipped for item in stats if item is not None),
         scope=scopes[0] if scopes else None,
         scope_note=first.stats.scope_note,
+        describe=first.stats.describe,
     )
     passed = None if any(item.passed is None for item in group) else True
+    describe = merged.describe or first.label  # a domain search's label is not its wording
     return replace(
-        first, passed=passed, stats=merged, summary=property_summary(first.label, passed, merged)
+        first, passed=passed, stats=merged, summary=property_summary(describe, passed, merged)
     )
 
 

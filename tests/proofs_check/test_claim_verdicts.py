@@ -96,3 +96,26 @@ def test_a_proof_parts_domain_search_needs_no_kind_of_its_own_but_other_evidence
     plain = Evidence("P", False, "a property", counterexample="x = 3/2", label="a property")
     verdict, note = decide(only_exact, [E_OK, plain], None)
     assert verdict is Verdict.ERROR and "does not list" in note
+
+
+def test_merged_shards_of_a_domain_search_keep_its_wording() -> None:
+    """A domain search is labelled "domain search: <part>" but worded "<part>, at exact points
+    of its domain: ..."; the merge of shards words the merged summary from the stats."""
+    import sympy
+
+    from proofs_check.context import CheckContext
+    from proofs_check.domain_search import domain_search_evidence
+
+    x = sympy.Symbol("x")
+    shards = [
+        domain_search_evidence(
+            CheckContext("demo.c", seed=seed, examples=10), "x**2 <= x", x**2, x,
+            {x: sympy.Interval(0, 1)},
+        )
+        for seed in (0, 1)
+    ]
+    outcomes = [CheckOutcome("demo.c", k, (item,), None, 0.1) for k, item in enumerate(shards)]
+    (merged,), error = merge_shards(outcomes)
+    assert error is None and merged.passed is True
+    assert merged.summary.startswith("x**2 <= x, at exact points of its domain: held on")
+    assert merged.stats is not None and merged.stats.seeds == 2
