@@ -16,7 +16,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["FORKSERVER_PRELOAD", "start_for_main_job", "start_fork_server", "worker_context"]
+__all__ = [
+    "FORKSERVER_PRELOAD",
+    "default_workers",
+    "start_for_main_job",
+    "start_fork_server",
+    "worker_context",
+]
 
 #: Imported once by the fork server, so every worker (and each one that replaces a worker
 #: stopped at ``--timeout``) starts with them; the claim modules themselves are imported by
@@ -31,6 +37,13 @@ FORKSERVER_PRELOAD = (
     "proofs_check.properties",
     "proofs_check.reference",
 )
+
+
+def default_workers() -> int:
+    """The number of cores this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 def worker_context() -> Any:
@@ -83,8 +96,7 @@ def _may_use_workers(arguments: Sequence[str]) -> bool:
         return True
     if workers is not None:
         return workers.strip() != "1"
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return (cores or 1) > 1
+    return default_workers() > 1
 
 
 def start_for_main_job() -> None:

@@ -33,7 +33,7 @@ import math
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sized
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -615,17 +615,10 @@ def property_holds(
         describe=describe,
     )
     if failing:
-        found = PropertyStats(
-            tried=tried,
-            requested=count,
-            undecided=undecided,
-            seed=ctx.seed,
-            skipped=skipped,
-            scope=scope_stats,
-            scope_note=scope_note if scope is None else "",
+        found = replace(
+            stats,
             found_by="hypothesis",
             found_at=f"random exact instance {tried + 1} (seed {ctx.seed})",
-            describe=describe,
         )
         return _failed(describe, failing[-1], explain, found)
     decided = tried + (0 if scope_stats is None else scope_stats.tried)

@@ -11,13 +11,13 @@ Same seed and options give the same report, whatever the backend and worker coun
 
 from __future__ import annotations
 
-import os
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from exactpml.errors import InvalidArgument
+from proofs_check._launch import default_workers
 from proofs_check.backends import Backend, DaskBackend, ProcessBackend, SerialBackend
 from proofs_check.context import (
     PROFILE_EXAMPLES,
@@ -55,13 +55,6 @@ __all__ = [
 
 MAX_SHARDS = 10_000
 MAX_TIMEOUT_SECONDS = 86_400
-
-
-def default_workers() -> int:
-    """The number of cores this process may use."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 @dataclass(frozen=True, slots=True)

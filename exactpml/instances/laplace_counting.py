@@ -208,9 +208,9 @@ def sup_entry_leakage_over_outputs(
         given, total = _sums(n, b, q, side)
         piece = Piece(low, high, ())
         for d, top in enumerate(given):
+            # limits=False: the limits y -> +-oo equal the values at y = 1 and y = 0
             for candidate in ratio_candidates(top, total, piece, lattice=False, limits=False):
-                if candidate.at is None:
-                    continue  # the limits y -> +-oo equal the values at y = 1 and y = 0
+                assert candidate.at is not None
                 if (d, candidate.at) in compared:
                     continue  # an atom ends two pieces: p(y|d)/p_Y(y) is continuous in y
                 compared.add((d, candidate.at))

@@ -143,7 +143,7 @@ def _checked_breakpoints(points: object) -> tuple[Point, ...]:
                 raise InvalidArgument(f"{where}: alpha must increase strictly along the curve")
             if exact_compare(beta, b0) > 0:
                 raise InvalidArgument(f"{where}: beta must not increase along the curve")
-            if len(parsed) >= 2:  # slopes non-decreasing: (b0 - a)(alpha - a0) <= ...
+            if len(parsed) >= 2:  # slopes non-decreasing: (b0-bm)(alpha-a0) <= (beta-b0)(a0-am)
                 (am, bm) = parsed[-2]
                 left = exact_product(exact_difference(b0, bm), exact_difference(alpha, a0))
                 right = exact_product(exact_difference(beta, b0), exact_difference(a0, am))

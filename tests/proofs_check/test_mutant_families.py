@@ -128,8 +128,8 @@ def test_the_search_alone_kills_every_mutant_but_the_listed_misses(
 
 def test_the_readme_states_the_search_alone_rate() -> None:
     total = len(SEARCH_PARAMS)
-    assert (total - len(SEARCH_MISSES)) / total >= 0.95, "issue 24: at least 95% by search alone"
     killed = total - len(SEARCH_MISSES)
+    assert killed / total >= 0.95, "issue 24: at least 95% by search alone"
     assert set(SEARCH_MISSES) <= {f"{p.values[0]}[{p.values[1]}]" for p in SEARCH_PARAMS}
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     rate = f"{killed} of {total} mutants ({100 * killed / total:.0f}%)"

@@ -40,7 +40,6 @@ def models(databases: Sequence[Hashable] | None = None) -> st.SearchStrategy[Bou
 MODELS = models()
 
 
-
 def explain(instance: Any) -> str:
     """Every model in the instance, with its exact tables; the other parts as they are."""
     parts = instance if isinstance(instance, tuple) else (instance,)

@@ -48,7 +48,6 @@ RATIOS = st.one_of(st.just(Fraction(1)), st.fractions(min_value=1, max_value=4, 
 DELTAS = st.fractions(min_value=0, max_value=1, max_denominator=12)
 
 
-
 def neighbouring(databases: Sequence[Any]) -> list[tuple[Any, Any]]:
     """Ordered pairs of database tuples differing in exactly one record."""
     return [

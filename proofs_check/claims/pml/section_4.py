@@ -61,6 +61,9 @@ Database = tuple[Label, ...]
 _T = sympy.Symbol("t", positive=True)
 _STEPS = (Fraction(1, 10), Fraction(1, 100), Fraction(1, 1000))
 _SYMBOLIC_LIMITS = {"quick": 10, "default": 20, "thorough": 40}
+"""Constructions per check whose limit is also taken symbolically (0.1-0.25 s each: the
+symbolic member's exact leakage), by
+profile; the members at t = 1/10, 1/100, 1/1000 are checked for every construction."""
 _CONSTRUCTION_LIMITS = {"quick": 3, "default": 4, "thorough": 8}
 """How many random strictly positive mechanisms per run also have the source's own
 constructions (B.3; B.2 and (B.5)) taken to their limits: ~0.05-0.1 s each."""
@@ -97,9 +100,8 @@ def _source_construction(
             if LogValue(value) != LogValue(ratio)
         ]
     return budget.seen[key]
-"""Constructions per check whose limit is also taken symbolically (0.1-0.25 s each: the
-symbolic member's exact leakage), by
-profile; the members at t = 1/10, 1/100, 1/1000 are checked for every construction."""
+
+
 _MECHANISMS = st.one_of(
     xst.tuple_mechanisms(max_inputs=9, max_outputs=3),
     xst.tuple_mechanisms(max_inputs=9, max_outputs=3, zeros=False),

@@ -35,7 +35,6 @@ __all__ = [
 Vector = tuple[Fraction, ...]
 
 
-
 def library_ratio(table: Table) -> Ratio:
     """e^ε of exactpml's differential_privacy_epsilon (None when infinite)."""
     value = differential_privacy_epsilon(table.mechanism()).value
