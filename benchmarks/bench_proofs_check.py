@@ -7,6 +7,8 @@ Usage::
 
     python benchmarks/bench_proofs_check.py --main-job [--workers 2] [--markdown]
 
+    python benchmarks/bench_proofs_check.py --record-costs
+
 Times are measured inside the worker that ran each check; ``--workers 1`` (the default)
 runs the checks one after another in this process, so the times do not compete for cores.
 
@@ -14,11 +16,16 @@ runs the checks one after another in this process, so the times do not compete f
 process (imports, planning, worker start-up and the report included) at ``--quick``, the
 default profile and ``--thorough``, with ``--workers 2``, and compares the wall times with
 issue 12's targets (8 s, 20 s, 90 s on a 2-core machine).  Every run must pass all claims.
+
+``--record-costs`` runs every built-in claim at each profile in this process (one worker)
+and writes the per-claim times to ``proofs_check/_task_costs.py``, the estimates by which
+worker processes take the longest tasks first (:mod:`proofs_check.task_order`).
 """
 
 from __future__ import annotations
 
 import argparse
+import pathlib
 import subprocess
 import sys
 import time
@@ -60,6 +67,37 @@ def main_job(workers: int, markdown: bool) -> int:
     return 0
 
 
+COSTS_MODULE = pathlib.Path(__file__).resolve().parents[1] / "proofs_check" / "_task_costs.py"
+
+
+def record_costs() -> int:
+    """Time every built-in claim at each profile (one worker) and write :data:`COSTS_MODULE`."""
+    measured: dict[str, dict[str, float]] = {}
+    for profile in ("quick", "default", "thorough"):
+        report = run_checks(options=RunOptions(profile=profile, workers=1))
+        measured[profile] = {
+            result.claim.id: round(result.seconds, 2)
+            for result in report.results
+            if result.evidence or result.note
+        }
+        total = sum(measured[profile].values())
+        print(f"{profile}: {len(measured[profile])} claims, {total:.1f} s")
+    lines = ["MEASURED_SECONDS: dict[str, dict[str, float]] = {"]
+    for profile, seconds in measured.items():
+        lines.append(f'    "{profile}": {{')
+        lines += [f'        "{claim_id}": {value},' for claim_id, value in sorted(seconds.items())]
+        lines.append("    },")
+    lines.append("}")
+    COSTS_MODULE.write_text(
+        '"""Per-claim seconds of a one-worker run of each profile, the estimates by which\n'
+        "worker processes take the longest tasks first (:mod:`proofs_check.task_order`).\n\n"
+        "Written by ``python benchmarks/bench_proofs_check.py --record-costs``; do not edit.\n"
+        '"""\n\n' + "\n".join(lines) + "\n"
+    )
+    print(f"wrote {COSTS_MODULE}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the selected claims and print their times, slowest first."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -73,7 +111,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--module", action="append", default=[], dest="modules")
     parser.add_argument("--main-job", action="store_true", help="time python -m proofs_check")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument(
+        "--record-costs", action="store_true", help="write the task-order estimates"
+    )
     args = parser.parse_args(argv)
+    if args.record_costs:
+        return record_costs()
     if args.main_job:
         return main_job(args.workers if args.workers > 1 else 2, args.markdown)
     try:

@@ -31,6 +31,7 @@ from proofs_check.registry import Registry, default_registry, load_claim_modules
 from proofs_check.selection import select
 from proofs_check.statement import Claim, ListedItem
 from proofs_check.task import CheckOutcome, CheckTask
+from proofs_check.task_order import longest_first
 from proofs_check.user_modules import absolute_spec, import_claim_module, module_name
 from proofs_check.verdict import (
     ClaimResult,
@@ -454,7 +455,9 @@ def execute(
             on_result(result)
     expected = Counter(task.claim_id for task in the_plan.tasks)
     pending: dict[str, list[CheckOutcome]] = {}
-    for outcome in backend.run(the_plan.tasks, the_plan.functions):
+    # worker processes take the longest tasks first (the run ends when its last task does)
+    tasks = the_plan.tasks if backend.in_process else longest_first(the_plan.tasks)
+    for outcome in backend.run(tasks, the_plan.functions):
         done = pending.setdefault(outcome.claim_id, [])
         done.append(outcome)
         if len(done) < expected[outcome.claim_id]:

@@ -100,3 +100,36 @@ def test_the_checks_carry_the_reference_evidence() -> None:
         evidence = check(_quick(claim))
         found = [e for e in evidence if "equal the reference's" in e.summary]
         assert len(found) == 1 and found[0].passed is True, claim
+
+
+def test_ratio_over_pairs_matches_the_quotients_of_the_definition() -> None:
+    """The integer cross products of ``ratio_over_pairs`` give the maximum of the quotients
+    p(y|x)/p(y|x') written out one by one (Def 4.1), on random rational laws with zeros
+    (a positive entry over a zero is +∞: None) and on laws with a sympy value."""
+    import random
+
+    import sympy
+
+    rng = random.Random(4)
+    for _ in range(300):
+        inputs, outputs = rng.randint(1, 4), rng.randint(1, 4)
+        rows = {
+            x: [Fraction(rng.choice((0, 0, 1, 2, 3, 7)), rng.randint(1, 9)) for _ in range(outputs)]
+            for x in range(inputs)
+        }
+        pairs = [(x, x2) for x in range(inputs) for x2 in range(inputs) if x != x2]
+        expected: Fraction | None = Fraction(1)
+        for x, x2 in pairs:
+            for high, low in zip(rows[x], rows[x2], strict=True):
+                if high and not low:
+                    expected = None
+                if high and low and expected is not None:
+                    expected = max(expected, high / low)
+        got = ref.ratio_over_pairs(pairs, range(outputs), lambda x, y, rows=rows: rows[x][y])
+        if expected is None:
+            assert got is None
+        else:
+            assert got == expected and type(got) is Fraction
+    half = sympy.Rational(1, 2)
+    symbolic = {0: [half, half], 1: [sympy.Rational(1, 4), sympy.Rational(3, 4)]}
+    assert ref.ratio_over_pairs([(0, 1), (1, 0)], range(2), lambda x, y: symbolic[x][y]) == 2

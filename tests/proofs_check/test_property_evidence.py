@@ -142,3 +142,68 @@ def test_properties_write_no_hypothesis_directory(
 def test_describe_is_required() -> None:
     with pytest.raises(InvalidArgument):
         property_holds(ctx(), RATIONALS, lambda x: True, describe="")
+
+
+# --- beyond the first 100 instances: four instances per Hypothesis test case ---------------
+
+
+def test_beyond_the_first_hundred_every_instance_is_drawn_and_counted() -> None:
+    from proofs_check.properties import INSTANCES_PER_TEST_CASE, SINGLE_INSTANCE_TEST_CASES
+
+    assert (SINGLE_INSTANCE_TEST_CASES, INSTANCES_PER_TEST_CASE) == (100, 4)
+    seen: list[Fraction] = []
+    evidence = property_holds(
+        ctx(examples=250), RATIONALS, lambda x: seen.append(x) or True, describe="record"
+    )
+    assert evidence.passed is True and evidence.stats is not None
+    assert evidence.stats.tried == 250 == len(seen)  # 100 single, then 150 in 38 tuples
+    assert "held on 250 random exact instances (seed 0)" in evidence.summary
+
+
+def test_a_failure_in_the_batched_stage_is_shrunk_and_placed_in_the_sequence() -> None:
+    calls = [0]
+
+    def holds(x: Fraction) -> bool:  # the first 130 instances hold; after them, x >= 3 fails
+        calls[0] += 1
+        return calls[0] <= 130 or x < 3
+
+    evidence = property_holds(ctx(examples=400), RATIONALS, holds, describe="x < 3 later")
+    assert evidence.passed is False
+    assert evidence.counterexample == "3"  # shrunk within its tuple to the minimal instance
+    assert evidence.stats is not None and evidence.stats.found_by == "hypothesis"
+    assert evidence.stats.tried >= 130
+    assert f"random exact instance {evidence.stats.tried + 1} (seed 0)" in evidence.summary
+
+
+def test_an_instance_skipped_in_a_tuple_is_replaced_so_the_count_is_kept() -> None:
+    from hypothesis import assume
+
+    def holds(n: int) -> bool:
+        assume(n % 3 != 0)
+        return True
+
+    evidence = property_holds(ctx(examples=300), st.integers(0, 10**6), holds, describe="p")
+    assert evidence.passed is True and evidence.stats is not None
+    assert evidence.stats.tried == 300 and evidence.stats.skipped > 0
+    assert f"{evidence.stats.skipped} skipped by assume" in evidence.summary
+
+
+def test_a_small_strategy_runs_out_before_the_batched_stage() -> None:
+    evidence = property_holds(
+        ctx(examples=2000), st.integers(0, 40), lambda n: n < 41, describe="p"
+    )
+    assert evidence.stats is not None and evidence.stats.tried == 41
+    assert "ran out of distinct instances before 2000" in evidence.summary
+
+
+def test_an_exception_in_the_batched_stage_names_the_shrunk_instance() -> None:
+    calls = [0]
+
+    def holds(n: int) -> bool:
+        calls[0] += 1
+        if calls[0] > 120 and n >= 17:
+            raise ZeroDivisionError("division by zero")
+        return True
+
+    with pytest.raises(PropertyError, match=r"holds raised ZeroDivisionError.*on instance 17"):
+        property_holds(ctx(examples=400), st.integers(0, 10**6), holds, describe="p")
