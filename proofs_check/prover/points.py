@@ -33,12 +33,38 @@ def _is_real_number(value: sympy.Basic) -> bool:
     return not value.has(sympy.I, sympy.nan, sympy.zoo, sympy.oo, sympy.S.NegativeInfinity)
 
 
+TERMWISE_SUM_TERMS = 10_000
+"""A closed ``Sum`` with integer bounds and at most this many terms is added up term by term;
+longer ones (and other bounds) are left to sympy's ``doit``."""
+
+
+def _added_up(node: sympy.Sum) -> sympy.Basic:
+    """A closed ``Sum``'s exact value: its terms added over the outermost index when that
+    index has integer bounds low <= high and at most :data:`TERMWISE_SUM_TERMS` terms (inner
+    sums, their bounds now numbers, the same way), else ``doit`` (which also keeps sympy's
+    convention for high < low).  The same number either way; ``doit`` first looks for a
+    closed form, which took ~7 ms for Ex 3.11's binomial tails at a point against ~0.05 ms
+    for their four terms (measured)."""
+    *inner, (index, low, high) = node.limits
+    if (
+        isinstance(low, sympy.Integer)
+        and isinstance(high, sympy.Integer)
+        and low <= high
+        and int(high) - int(low) < TERMWISE_SUM_TERMS
+    ):
+        summand = sympy.Sum(node.function, *inner) if inner else node.function
+        values = range(int(low), int(high) + 1)
+        terms = [summand.xreplace({index: sympy.Integer(i)}) for i in values]
+        return summed(sympy.Add(*terms))
+    return node.doit()
+
+
 def summed(value: sympy.Basic) -> sympy.Basic:
-    """``value`` with every ``Sum`` of numeric bounds added up exactly (sympy's ``doit``)."""
+    """``value`` with every ``Sum`` of numeric bounds added up exactly (:func:`_added_up`)."""
     if not value.has(sympy.Sum):
         return value
     return value.replace(lambda node: isinstance(node, sympy.Sum) and not node.free_symbols,
-                         lambda node: node.doit())
+                         _added_up)
 
 
 def closed_sign(value: sympy.Basic) -> int | None:

@@ -52,3 +52,35 @@ def test_binomial_sums_identity_holds_and_its_off_by_one_version_is_refuted():
     assert prove_inequality(2**n, total, {n: Interval(0, 50)}).status == "proved"
     result = prove_inequality(total, 2**n - 1, {n: Interval(0, 50)})
     assert result.status == "refuted" and result.counterexample == {n: 0}
+
+
+def test_closed_sums_are_added_term_by_term_to_the_value_doit_gives() -> None:
+    """``points.summed`` adds a closed Sum's terms itself (Ex 3.11's binomial tails); the
+    value is sympy's ``doit`` value, including nested sums, a sum inside other terms, and
+    the bounds it leaves to ``doit`` (high < low: Karr's convention, -Sum over (high, low))."""
+    import sympy
+
+    from proofs_check.prover.points import summed
+
+    k, j = sympy.symbols("k j", integer=True)
+    binomial_tail = sympy.Sum(
+        sympy.binomial(9, k) * sympy.Rational(2, 7) ** k * sympy.Rational(5, 7) ** (9 - k),
+        (k, 0, 3),
+    )
+    cases = [
+        binomial_tail,
+        1 - binomial_tail,
+        sympy.log(2 - binomial_tail),
+        sympy.Sum(k**2, (k, 5, 5)),
+        sympy.Sum(k, (k, 3, 1)),  # Karr: -Sum(k, (k, 2, 2)) = -2, left to doit
+    ]
+    for case in cases:
+        assert sympy.simplify(summed(case) - case.doit()) == 0, case
+        assert not summed(case).has(sympy.Sum)
+    assert summed(sympy.Sum(k, (k, 3, 1))) == -2
+    # an inner sum whose bound is the outer index (sympy's doit leaves this one unevaluated)
+    from fractions import Fraction
+
+    nested = sympy.Sum(sympy.Sum(1 / (k + j + 1), (j, 0, k)), (k, 1, 4))
+    by_hand = sum(Fraction(1, a + b + 1) for a in range(1, 5) for b in range(a + 1))
+    assert summed(nested) == sympy.Rational(by_hand.numerator, by_hand.denominator)
