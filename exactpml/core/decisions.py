@@ -66,8 +66,9 @@ def _closed_sign(expr: sympy.Expr) -> int | None:
 
 def _sign_info(value: Scalar) -> tuple[int | None, sympy.Expr | None]:
     """(sign, None) for rationals and closed numbers; (None, expr) when symbols remain."""
-    if type(value) is Fraction:
-        return (value > 0) - (value < 0), None
+    if type(value) is Fraction:  # the numerator's sign (a Fraction's denominator is positive)
+        numerator = value.numerator
+        return (numerator > 0) - (numerator < 0), None
     expr = to_sympy(value)
     if expr.free_symbols:
         return None, expr

@@ -36,3 +36,30 @@ def test_symbolic_sign_uses_assumptions():
     assert prove_positive(t + 1) is True
     assert prove_nonnegative(1 - t) is None
     assert prove_zero(Fraction(0)) is True
+
+
+def test_exact_sum_adds_rationals_over_their_common_denominator_exactly() -> None:
+    """``exact_sum`` adds rational terms as integers over the lcm of the denominators; the
+    result is Python's own Fraction sum, term by term (independent computation), on random
+    terms of up to 30 digits, signs mixed, with the empty and one-term sums, and a symbolic
+    term kept beside the rational total."""
+    import random
+
+    import sympy
+
+    from exactpml.core.exact import exact_sum
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        terms = [
+            Fraction(rng.randint(-(10 ** rng.randint(1, 30)), 10 ** rng.randint(1, 30)),
+                     rng.randint(1, 10 ** rng.randint(1, 30)))
+            for _ in range(rng.randint(0, 12))
+        ]
+        expected = Fraction(0)
+        for term in terms:
+            expected += term
+        total = exact_sum(terms)
+        assert type(total) is Fraction and total == expected
+        assert (total.numerator, total.denominator) == (expected.numerator, expected.denominator)
+    assert exact_sum([Fraction(1, 2), sympy.sqrt(2), Fraction(1, 3)]) == sympy.Rational(5, 6) + sympy.sqrt(2)
