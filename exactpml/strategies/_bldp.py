@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from exactpml.bldp.model import BoundedLeakageModel
 from exactpml.core.distribution import Distribution
-from exactpml.strategies._draws import BOOLEANS
+from exactpml.strategies._draws import BOOLEANS, integer_lists, sampled_from_values
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import distributions
 
@@ -45,19 +45,17 @@ def bounded_leakage_models(
     model on the same randomness for a shared-randomness composition.
     """
     if databases is None:
-        shape = draw(st.sampled_from([(1, 2), (1, 3), (2, 2)]))
+        shape = draw(sampled_from_values(((1, 2), (1, 3), (2, 2))))
         databases = list(itertools.product(range(shape[1]), repeat=shape[0]))
     databases = list(databases)
     if randomness is None:
         randomness = draw(distributions(min_size=1, max_size=max_randomness))
     cells = [(x, r) for x in databases for r in randomness.outcomes]
-    outputs = draw(
-        st.lists(st.integers(0, max_outputs - 1), min_size=len(cells), max_size=len(cells))
-    )
+    outputs = draw(integer_lists(0, max_outputs - 1, len(cells)))
     parity = all(  # tuples of at least two bits: parity is then not a function of one bit
         isinstance(x, tuple) and len(x) >= 2 and all(v in (0, 1) for v in x) for x in databases
     )
-    kind = draw(st.sampled_from(["table", "constant", "of_x"]))
+    kind = draw(sampled_from_values(("table", "constant", "of_x")))
     if kind == "of_x" and parity and draw(BOOLEANS):
         kind = "parity"  # differs on every neighbouring pair, equal at distance 2
     if kind == "constant":

@@ -19,7 +19,12 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.database import DatabaseMechanism, DatabaseSpace, ProductPrior
 from exactpml.errors import InvalidArgument
-from exactpml.strategies._draws import BOOLEANS, integers_between
+from exactpml.strategies._draws import (
+    BOOLEANS,
+    integer_lists,
+    integers_between,
+    sampled_from_values,
+)
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import (
     REGIMES,
@@ -189,7 +194,7 @@ def _support(draw: st.DrawFn, space: DatabaseSpace, regime: str) -> list[tuple[H
         index = draw(integers_between(0, space.size - 1))
         others = draw(st.sampled_from(databases))
         return [space.insert(space.others(others, index), index, d) for d in space.alphabet]
-    size = draw(st.integers(1, min(3, len(databases))))
+    size = draw(integers_between(1, min(3, len(databases))))
     chosen = draw(st.lists(st.sampled_from(databases), min_size=size, max_size=size, unique=True))
     return [x for x in databases if x in chosen]
 
@@ -219,7 +224,7 @@ def correlated_priors(
     mass = dict(zip(support, weights, strict=True))
     law = [mass.get(x, Fraction(0)) for x in databases]
     if full_support and any(p == 0 for p in law):
-        share = draw(st.sampled_from(_SMOOTHING))
+        share = draw(sampled_from_values(_SMOOTHING))
         law = [(1 - share) * p + share / len(databases) for p in law]
     return Distribution(dict(zip(databases, law, strict=True)))
 
@@ -238,7 +243,7 @@ def database_priors(
     :func:`correlated_priors` (concentrated ones half of the time, any joint law half);
     product priors those of :func:`product_priors`.
     """
-    chosen = draw(st.sampled_from(["joint", "product"])) if kind is None else kind
+    chosen = draw(sampled_from_values(("joint", "product"))) if kind is None else kind
     if chosen not in ("joint", "product"):
         raise InvalidArgument(f"database_priors: kind={kind!r} must be 'joint' or 'product'")
     if chosen == "product":
@@ -281,7 +286,7 @@ def database_mechanisms_with_prior(
 def predicates(draw: st.DrawFn, alphabet: Sequence[Hashable]) -> dict[Hashable, int]:
     """0/1 predicates f on the alphabet, as a mapping entry -> 0 or 1 (constants included)."""
     check_drawable("predicates", len(alphabet))
-    values = draw(st.lists(st.integers(0, 1), min_size=len(alphabet), max_size=len(alphabet)))
+    values = draw(integer_lists(0, 1, len(alphabet)))
     return dict(zip(alphabet, values, strict=True))
 
 
@@ -306,7 +311,7 @@ def counting_mechanisms(
         space = draw(database_spaces(max_size=max_size))
     predicate = draw(predicates(space.alphabet))
     noisy = draw(BOOLEANS) if noise is None else noise
-    chosen = GeometricNoise(draw(st.sampled_from(_ALPHAS))) if noisy else NoNoise()
+    chosen = GeometricNoise(draw(sampled_from_values(_ALPHAS))) if noisy else NoNoise()
     thresholded = draw(BOOLEANS) if threshold is None else threshold
     m = draw(integers_between(0, space.size)) if thresholded else None
     return QueryMechanism(space, CountingQuery(predicate), noise=chosen, threshold=m)

@@ -10,10 +10,13 @@ drawn, how it shrinks and the choice sequences are unchanged.
 from __future__ import annotations
 
 import functools
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
-__all__ = ["BOOLEANS", "integers_between"]
+__all__ = ["BOOLEANS", "integer_lists", "integer_sets", "integers_between", "sampled_from_values"]
+
+T = TypeVar("T")
 
 BOOLEANS: st.SearchStrategy[bool] = st.booleans()
 
@@ -22,3 +25,27 @@ BOOLEANS: st.SearchStrategy[bool] = st.booleans()
 def integers_between(low: int, high: int) -> st.SearchStrategy[int]:
     """``st.integers(low, high)``, one object per (low, high) (``typed``: ``True`` is not 1)."""
     return st.integers(low, high)
+
+
+def sampled_from_values(values: tuple[T, ...]) -> st.SearchStrategy[T]:
+    """``st.sampled_from(values)``, one object per tuple of values and of their types (hashable,
+    so a tuple; ``(True,)`` is not ``(1,)``, which an lru_cache's ``typed`` would not see)."""
+    strategy: st.SearchStrategy[T] = _sampled_from(values, tuple(map(type, values)))
+    return strategy
+
+
+@functools.lru_cache(maxsize=4096)
+def _sampled_from(values: tuple[object, ...], _types: tuple[type, ...]) -> Any:
+    return st.sampled_from(values)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def integer_lists(low: int, high: int, size: int) -> st.SearchStrategy[list[int]]:
+    """``st.lists(st.integers(low, high), min_size=size, max_size=size)``, built once."""
+    return st.lists(integers_between(low, high), min_size=size, max_size=size)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def integer_sets(low: int, high: int, max_size: int) -> st.SearchStrategy[set[int]]:
+    """``st.sets(st.integers(low, high), max_size=max_size)``, built once."""
+    return st.sets(integers_between(low, high), max_size=max_size)

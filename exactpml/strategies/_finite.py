@@ -30,7 +30,12 @@ from exactpml.core.abbreviate import abbreviated, abbreviated_repr
 from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
-from exactpml.strategies._draws import BOOLEANS, integers_between
+from exactpml.strategies._draws import (
+    BOOLEANS,
+    integer_sets,
+    integers_between,
+    sampled_from_values,
+)
 from exactpml.strategies._enumerable import composite
 
 __all__ = [
@@ -127,7 +132,7 @@ def vector_regimes(*, zeros: bool, deterministic: bool, skewed: bool = True) -> 
 
 def _weights(draw: st.DrawFn, size: int, max_weight: int) -> list[int]:
     """Positive integer weights shrinking to 1: small (many ties) or up to ``max_weight``."""
-    bound = draw(st.sampled_from((4, max(4, max_weight))))
+    bound = draw(sampled_from_values((4, max(4, max_weight))))
     return [draw(integers_between(1, bound)) for _ in range(size)]
 
 
@@ -145,7 +150,7 @@ def _nudged(draw: st.DrawFn, vector: list[Fraction]) -> list[Fraction]:
     size = len(vector)
     if size == 1:
         return vector
-    tiny = draw(st.sampled_from(_TINY)) * draw(integers_between(1, 9))
+    tiny = draw(sampled_from_values(_TINY)) * draw(integers_between(1, 9))
     up = draw(integers_between(0, size - 1))
     down = _other_index(draw, size, up)
     nudged = list(vector)
@@ -278,7 +283,8 @@ def kernel_rows(
             if kind == "one_hot":
                 matrix.append(regime_vector(draw, width, "deterministic"))
                 continue
-            weights = [draw(st.integers(0, 4 if kind == "small" else 1000)) for _ in range(width)]
+            top = 4 if kind == "small" else 1000
+            weights = [draw(integers_between(0, top)) for _ in range(width)]
             if not any(weights):
                 weights[draw(integers_between(0, width - 1))] = 1
             matrix.append(_normalised(weights))
@@ -287,7 +293,7 @@ def kernel_rows(
         base = _normalised(_weights(draw, width, 4))
         return [_nudged(draw, base) if draw(BOOLEANS) else list(base) for _ in range(rows)]
     if regime == "zeros" and width > 1:  # dead columns leave two live ones
-        dead = draw(st.sets(st.integers(0, width - 1), max_size=max(0, width - 2)))
+        dead = draw(integer_sets(0, width - 1, max(0, width - 2)))
         live = [j for j in range(width) if j not in dead]
         keep = 1 if deterministic else min(2, len(live))
         matrix = []

@@ -19,7 +19,12 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.partial_knowledge.counting import CountingMechanism
 from exactpml.partial_knowledge.setting import PartialKnowledge
-from exactpml.strategies._draws import BOOLEANS, integers_between
+from exactpml.strategies._draws import (
+    BOOLEANS,
+    integer_lists,
+    integers_between,
+    sampled_from_values,
+)
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import REGIMES, choose_regime, mechanisms, regime_vector
 
@@ -67,7 +72,7 @@ def partial_knowledge_settings(
         st.lists(st.sampled_from(records[target].outcomes), min_size=2, max_size=2, unique=True)
     )
     others = [j for j in range(size) if j != target]
-    kind = draw(st.sampled_from(list(knowledge)))
+    kind = draw(sampled_from_values(tuple(knowledge)))
     if kind == "known" or not others:
         extent = choose_regime(draw, ("some", "none", "all")) if others else "none"
         if extent == "some":  # a random subset; none and all (D_{-i}) a third each
@@ -78,7 +83,7 @@ def partial_knowledge_settings(
             records, target=target, value=value, alternative=alternative, known=known
         )
     rest = list(itertools.product(*(records[j].outcomes for j in others)))
-    labels = draw(st.lists(st.integers(0, 2), min_size=len(rest), max_size=len(rest)))
+    labels = draw(integer_lists(0, 2, len(rest)))
     table = dict(zip(rest, labels, strict=True))
 
     def function(database: tuple[Hashable, ...]) -> Hashable:
