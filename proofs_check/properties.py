@@ -14,9 +14,10 @@
 2. **Random instances**: ``ctx.examples`` instances drawn from a Hypothesis strategy,
    deterministically from ``ctx.seed``: same seed and options, same instances, same
    report.  The first :data:`SINGLE_INSTANCE_TEST_CASES` (100) are one per Hypothesis test
-   case, the rest :data:`INSTANCES_PER_TEST_CASE` (4) per test case, every one checked and
-   counted (Hypothesis' per-test-case work shared).  ``margin=`` guides the search towards
-   violations (``hypothesis.target``); a counterexample is shrunk by Hypothesis.
+   case, the rest :data:`INSTANCES_PER_TEST_CASE` (4; 8 from 1 000 remaining) per test case,
+   every one checked and counted (Hypothesis' per-test-case work shared).  ``margin=``
+   guides the search towards violations (``hypothesis.target``); a counterexample is shrunk
+   by Hypothesis.
 
 Verdicts are exact whatever the phase: ``holds`` says True, False or None (undecided);
 the margin, even a float, only steers which instances are tried.  ``hypothesis.assume``
@@ -87,11 +88,21 @@ ran out of distinct instances")."""
 INSTANCES_PER_TEST_CASE = 4
 """Beyond :data:`SINGLE_INSTANCE_TEST_CASES`, the remaining instances are drawn this many per
 Hypothesis test case (a tuple of independent draws from the same strategy), every one
-checked.  Hypothesis' own work per test case (a new choice sequence, the tree of choices
-made, the mutations it tries, seeding the PRNGs) was about a third of a ``--thorough`` run;
-batching shares it among four instances (measured: thorough 141 -> 109 s, default 22 -> 19
-s with 2 workers, issue 24).  A counterexample is shrunk as part of its tuple: the other
-instances shrink to the simplest ones, and the failing one is reported."""
+checked; :data:`LARGE_BATCH` per test case when :data:`LARGE_BATCH_FROM` or more remain
+(``--thorough``).  Hypothesis' own work per test case (a new choice sequence, the tree of
+choices made, the mutations it tries, seeding the PRNGs) was about a third of a
+``--thorough`` run; batching shares it (measured, 2 workers, paired runs on the same loaded
+host: thorough 163 -> 119 s with 4 per test case, a further ~5% with 8; default 22-24 -> 20-21
+s).  A counterexample is shrunk as part of its tuple: the other instances shrink to the
+simplest ones, and the failing one is reported."""
+
+LARGE_BATCH = 8
+LARGE_BATCH_FROM = 1000
+
+
+def instances_per_test_case(remaining: int) -> int:
+    """How many instances each test case of the batched stage draws, for ``remaining``."""
+    return LARGE_BATCH if remaining >= LARGE_BATCH_FROM else INSTANCES_PER_TEST_CASE
 
 
 GIVEN_INSTANCES = "the given instances"
@@ -670,8 +681,9 @@ def property_holds(
     single = min(count, SINGLE_INSTANCE_TEST_CASES)
     exhausted = not hypothesis_run(strategy, one, single, ctx.seed)
     if not exhausted and not failing and tried >= single and count > single:
-        batched = st.tuples(*[strategy] * INSTANCES_PER_TEST_CASE)
-        test_cases = -(-(count - tried) // INSTANCES_PER_TEST_CASE)
+        per_case = instances_per_test_case(count - tried)
+        batched = st.tuples(*[strategy] * per_case)
+        test_cases = -(-(count - tried) // per_case)
         hypothesis_run(batched, several, test_cases, f"{ctx.seed}:batched")
     stats = PropertyStats(
         tried=tried,

@@ -148,9 +148,14 @@ def test_describe_is_required() -> None:
 
 
 def test_beyond_the_first_hundred_every_instance_is_drawn_and_counted() -> None:
-    from proofs_check.properties import INSTANCES_PER_TEST_CASE, SINGLE_INSTANCE_TEST_CASES
+    from proofs_check.properties import (
+        INSTANCES_PER_TEST_CASE,
+        SINGLE_INSTANCE_TEST_CASES,
+        instances_per_test_case,
+    )
 
     assert (SINGLE_INSTANCE_TEST_CASES, INSTANCES_PER_TEST_CASE) == (100, 4)
+    assert [instances_per_test_case(n) for n in (1, 150, 999, 1000, 1900)] == [4, 4, 4, 8, 8]
     seen: list[Fraction] = []
     evidence = property_holds(
         ctx(examples=250), RATIONALS, lambda x: seen.append(x) or True, describe="record"
@@ -194,6 +199,22 @@ def test_a_small_strategy_runs_out_before_the_batched_stage() -> None:
     )
     assert evidence.stats is not None and evidence.stats.tried == 41
     assert "ran out of distinct instances before 2000" in evidence.summary
+
+
+def test_a_thorough_sized_property_checks_every_instance_eight_per_test_case() -> None:
+    seen: list[int] = []
+    evidence = property_holds(
+        ctx(examples=2000), st.integers(0, 10**9), lambda n: seen.append(n) or True, describe="p"
+    )
+    assert evidence.stats is not None and evidence.stats.tried == 2000 == len(seen)
+    calls = [0]
+
+    def holds(x: Fraction) -> bool:
+        calls[0] += 1
+        return calls[0] <= 1500 or x < 3
+
+    failed = property_holds(ctx(examples=2000), RATIONALS, holds, describe="x < 3 later")
+    assert failed.passed is False and failed.counterexample == "3"
 
 
 def test_an_exception_in_the_batched_stage_names_the_shrunk_instance() -> None:
