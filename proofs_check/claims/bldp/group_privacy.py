@@ -88,11 +88,15 @@ def chain_delta_bound(records: int, ratio: Fraction) -> Fraction:
     return 1 / (geometric_sum(ratio, records) + geometric_sum(ratio, records - 1))
 
 
+_SHARES = st.fractions(min_value=0, max_value=1, max_denominator=8).filter(lambda v: v > 0)
+"""The share of the chain's bound a δ takes, in (0, 1]: built once (the draws are the same)."""
+
+
 @st.composite
 def _chains(draw: st.DrawFn) -> tuple[Any, ...]:
     records = draw(st.sampled_from([2, 3]))
     ratio = draw(RATIOS)
-    share = draw(st.fractions(min_value=0, max_value=1, max_denominator=8).filter(lambda v: v > 0))
+    share = draw(_SHARES)
     delta = share * chain_delta_bound(records, ratio)
     model = chain_model(records, ratio, delta, leak=draw(st.booleans()))
     return model, draw(st.integers(2, records)), ratio

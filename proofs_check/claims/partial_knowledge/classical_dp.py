@@ -48,11 +48,14 @@ from proofs_check.reference import hockey_stick_by_plrv, hockey_stick_by_sets
 __all__ = ["full_knowledge", "prop_8"]
 
 
+_WIDTHS = st.lists(st.integers(2, 3), min_size=1, max_size=3).filter(lambda w: prod(w) <= 12)
+"""Record alphabets' sizes (1 to 3 records, at most 12 databases): one strategy object, built
+once rather than on every draw (Hypothesis validates each new one; the draws are the same)."""
+
+
 @st.composite
 def _dp_instances(draw: st.DrawFn) -> tuple[Mechanism, Fraction, Fraction]:
-    widths = draw(
-        st.lists(st.integers(2, 3), min_size=1, max_size=3).filter(lambda w: prod(w) <= 12)
-    )
+    widths = draw(_WIDTHS)
     databases = list(itertools.product(*(range(w) for w in widths)))
     outputs = list(range(draw(st.integers(1, 4))))
     mechanism = draw(xst.mechanisms(inputs=databases, outputs=outputs))
@@ -190,9 +193,7 @@ def _prop_8_proofs(mutant: str | None) -> list[Evidence]:
 
 @st.composite
 def _full_knowledge_instances(draw: st.DrawFn, *, zeros: bool) -> tuple[Any, ...]:
-    widths = draw(
-        st.lists(st.integers(2, 3), min_size=1, max_size=3).filter(lambda w: prod(w) <= 12)
-    )
+    widths = draw(_WIDTHS)
     records = [
         draw(xst.distributions(outcomes=list(range(w)), full_support=not zeros)) for w in widths
     ]
