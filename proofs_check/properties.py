@@ -606,22 +606,10 @@ def property_holds(
             raised.append((instance, exc, "margin"))
             raise _HoldsRaised from exc
 
-    def one(instance: Any) -> None:
-        nonlocal skipped
-        searching = not failing and not raised
-        try:
-            score = check(instance)
-        except UnsatisfiedAssumption:
-            if searching:
-                skipped += 1
-            raise
-        if score is not None:
-            target(-score, label=MARGIN_LABEL)
-
     def several(batch: tuple[Any, ...]) -> None:
-        """A test case of the batched stage: every instance is checked (until ``count`` are
-        decided); one skipped by ``assume`` makes the test case invalid, so that Hypothesis
-        draws another in its place, as it does for a single skipped instance."""
+        """A test case's instances (one in the first stage), each checked until ``count`` are
+        decided; one skipped by ``assume`` makes the test case invalid, so that Hypothesis
+        draws another in its place."""
         nonlocal skipped
         scores: list[float] = []
         any_skipped = False
@@ -679,7 +667,7 @@ def property_holds(
         return True
 
     single = min(count, SINGLE_INSTANCE_TEST_CASES)
-    exhausted = not hypothesis_run(strategy, one, single, ctx.seed)
+    exhausted = not hypothesis_run(strategy, lambda one: several((one,)), single, ctx.seed)
     if not exhausted and not failing and tried >= single and count > single:
         per_case = instances_per_test_case(count - tried)
         batched = st.tuples(*[strategy] * per_case)

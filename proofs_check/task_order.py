@@ -2,8 +2,8 @@
 
 With a few workers, a run ends when its last task does.  Handing out the tasks in claim
 order left the slowest checks of the last sources (``bldp.non_participation``,
-``pk.ex_7``) to start when the other worker was already idle: about a second of one
-core idle at the end of a ``--quick`` run (timeline measured in benchmarks/README.md).
+``pk.ex_7``) to start when the other worker was already idle: in a timeline of a ``--quick``
+run with 2 workers, ``bldp.non_participation`` ran its last second alone.
 Taking them longest first (Graham's LPT rule, within 4/3 of the best schedule) needs an
 estimate of each task's time: :data:`MEASURED_SECONDS` holds the per-claim times of a
 one-worker run of each profile, written by ``python benchmarks/bench_proofs_check.py
@@ -25,14 +25,19 @@ from proofs_check.task import CheckTask
 __all__ = ["estimated_seconds", "longest_first"]
 
 
+_MEDIANS = {
+    profile: statistics.median(times.values())
+    for profile, times in MEASURED_SECONDS.items()
+    if times
+}
+"""Each profile's median recorded time: the estimate for a claim never recorded."""
+
+
 def estimated_seconds(task: CheckTask) -> float:
     """The recorded time of the task's claim at its profile; for a claim never recorded,
     the median recorded time of that profile (a mutant counts as its claim)."""
-    recorded = MEASURED_SECONDS.get(task.profile, {})
-    seconds = recorded.get(task.claim_id)
-    if seconds is not None:
-        return seconds
-    return statistics.median(recorded.values()) if recorded else 1.0
+    seconds = MEASURED_SECONDS.get(task.profile, {}).get(task.claim_id)
+    return seconds if seconds is not None else _MEDIANS.get(task.profile, 1.0)
 
 
 def longest_first(tasks: Sequence[CheckTask]) -> tuple[CheckTask, ...]:

@@ -104,7 +104,8 @@ def ratio_over_pairs(
     Pairs with p(y|x) = 0 are skipped; p(y|x) > 0 = p(y|x') gives +∞ (``None``).  Each
     database's law is read once (a database is in many pairs); rational laws are compared
     as integer cross products, hn·ld·bd > bn·hd·ln, instead of building a Fraction per pair
-    and output (the same maximum, measured 4x faster on Thm 4.3's pinned instances).
+    and output (the same maximum; measured 2.6x faster on a random rational table of 27
+    databases and 7 outputs, more where reading p(y|x) is costly).
     """
     targets = list(outputs)
     laws: dict[Any, list[Any]] = {}
