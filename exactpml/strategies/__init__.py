@@ -45,6 +45,7 @@ from exactpml.strategies._finite import (
     pair_kernels,
     probability_vectors,
 )
+from exactpml.strategies._numbers import fractions
 from exactpml.strategies._partial_knowledge import (
     count_release_mechanisms,
     partial_knowledge_settings,
@@ -80,6 +81,7 @@ __all__ = [
     "database_spaces",
     "distribution_pairs",
     "distributions",
+    "fractions",
     "gain_functions",
     "mechanisms",
     "mechanisms_with_gain",

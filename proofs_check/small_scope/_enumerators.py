@@ -454,6 +454,27 @@ def _priors_with_support(a: Mapping[str, Any], _: bool) -> SmallScope[Any]:
     return _joined(pieces, f"priors with a given support, on the grid {_GRID_TEXT}")
 
 
+SMALL_DENOMINATORS = 4
+"""An inferred scope of ``fractions`` holds the values of denominator at most this (or the
+strategy's ``max_denominator``), simplest first, at most :data:`MAX_FRACTIONS` of them."""
+MAX_FRACTIONS = 64
+
+
+def _fractions(a: Mapping[str, Any], _: bool) -> SmallScope[Any]:
+    low, high = Fraction(a["min_value"]), Fraction(a["max_value"])
+    values: set[Fraction] = set()
+    for denominator in range(1, min(a["max_denominator"], SMALL_DENOMINATORS) + 1):
+        first = -(-low.numerator * denominator // low.denominator)  # ceil(low * denominator)
+        last = high.numerator * denominator // high.denominator
+        nearest_zero = min(max(0, first), last)
+        around = range(
+            max(first, nearest_zero - MAX_FRACTIONS), min(last, nearest_zero + MAX_FRACTIONS) + 1
+        )
+        values.update(Fraction(n, denominator) for n in around)
+    simplest = sorted(values, key=lambda v: (v.denominator, abs(v), v))[:MAX_FRACTIONS]
+    return values_scope(simplest, f"fractions in [{low}, {high}]")
+
+
 def _composed_kernels(a: Mapping[str, Any], _: bool) -> SmallScope[Any]:
     high_in = min(a["max_inputs"], 2)
     high_out = min(a["max_outputs"], 2)
@@ -480,6 +501,7 @@ ENUMERATORS: dict[Callable[..., Any], Enumerator] = {
     xst.database_spaces: _database_spaces,
     xst.distribution_pairs: _distribution_pairs,
     xst.distributions: _distributions,
+    xst.fractions: _fractions,
     xst.mechanisms: _mechanisms,
     xst.mechanisms_with_prior: _mechanisms_with_prior,
     xst.pair_kernels: _pair_kernels,

@@ -1106,6 +1106,12 @@ def _baselines() -> list[Baseline]:
         ),
         B("exactpml.strategies.mechanisms_with_gain", strategies.mechanisms_with_gain),
         B("exactpml.strategies.probability_vectors", strategies.probability_vectors, (3,)),
+        B(
+            "exactpml.strategies.fractions",
+            strategies.fractions,
+            (0, 1),
+            {"max_denominator": 12},
+        ),
         B("exactpml.strategies.priors_with_support", strategies.priors_with_support, (["a", "b"],)),
         B("exactpml.strategies.attributes", strategies.attributes, (["a", "b"],)),
         B("exactpml.strategies.gain_functions", strategies.gain_functions, (["a", "b"],)),

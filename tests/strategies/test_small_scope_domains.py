@@ -405,6 +405,14 @@ CASES: dict[str, tuple[Any, Callable[[Any], bool]]] = {
             and _kernel(pair[1], inputs=pair[0].outputs, output_sizes=range(1, 5))
         ),
     ),
+    "fractions": (
+        xst.fractions(Fraction(-3, 2), 3, max_denominator=6),
+        lambda v: type(v) is Fraction and -Fraction(3, 2) <= v <= 3 and v.denominator <= 6,
+    ),
+    "fractions on a wide interval": (
+        xst.fractions(-1000, 1000, max_denominator=3),
+        lambda v: type(v) is Fraction and -1000 <= v <= 1000 and v.denominator <= 3,
+    ),
     # --- combinators ---
     "st.tuples": (
         st.tuples(xst.mechanisms(max_inputs=2), st.sampled_from([2, 3]), st.booleans()),

@@ -20,11 +20,11 @@ from proofs_check.reference.bldp import describe_model
 __all__ = ["DELTAS", "MODELS", "RATIOS", "explain", "models", "pinned"]
 
 
-RATIOS = st.one_of(st.just(Fraction(1)), st.fractions(min_value=1, max_value=4, max_denominator=6))
+RATIOS = st.one_of(st.just(Fraction(1)), xst.fractions(min_value=1, max_value=4, max_denominator=6))
 """e^ε for the properties: ε = 0 often, else e^ε a rational in [1, 4]."""
 
 
-DELTAS = st.fractions(min_value=0, max_value=1, max_denominator=12)
+DELTAS = xst.fractions(min_value=0, max_value=1, max_denominator=12)
 
 
 def models(databases: Sequence[Hashable] | None = None) -> st.SearchStrategy[BoundedLeakageModel]:

@@ -17,6 +17,7 @@ import sympy
 from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue
+from exactpml import strategies as xst
 from exactpml.bldp import (
     BoundedLeakageModel,
     bldp_delta,
@@ -88,7 +89,7 @@ def chain_delta_bound(records: int, ratio: Fraction) -> Fraction:
     return 1 / (geometric_sum(ratio, records) + geometric_sum(ratio, records - 1))
 
 
-_SHARES = st.fractions(min_value=0, max_value=1, max_denominator=8).filter(lambda v: v > 0)
+_SHARES = xst.fractions(min_value=0, max_value=1, max_denominator=8).filter(lambda v: v > 0)
 """The share of the chain's bound a δ takes, in (0, 1]: built once (the draws are the same)."""
 
 

@@ -192,7 +192,7 @@ def independent_leakage_check(ctx: CheckContext) -> list[Evidence]:
             ctx,
             st.tuples(
                 st.integers(1, 2),
-                st.fractions(min_value=0, max_value=1, max_denominator=20).filter(
+                xst.fractions(min_value=0, max_value=1, max_denominator=20).filter(
                     lambda alpha: 0 < alpha < 1
                 ),
             ),
@@ -388,7 +388,7 @@ def _non_participation_facts(
 
 _SCENARIO_SIZES = ((1, 1), (1, 2), (1, 3), (2, 1), (2, 2))
 """(population, studies) of the random scenarios: every design of each costs < 0.06 s."""
-_SCENARIO_ALPHAS = st.fractions(
+_SCENARIO_ALPHAS = xst.fractions(
     min_value=Fraction(1, 20), max_value=Fraction(19, 20), max_denominator=20
 )
 

@@ -41,11 +41,11 @@ __all__ = [
 ]
 
 
-RATIOS = st.one_of(st.just(Fraction(1)), st.fractions(min_value=1, max_value=4, max_denominator=6))
+RATIOS = st.one_of(st.just(Fraction(1)), xst.fractions(min_value=1, max_value=4, max_denominator=6))
 """e^ε for the properties: ε = 0 often, else e^ε a rational in [1, 4]."""
 
 
-DELTAS = st.fractions(min_value=0, max_value=1, max_denominator=12)
+DELTAS = xst.fractions(min_value=0, max_value=1, max_denominator=12)
 
 
 def neighbouring(databases: Sequence[Any]) -> list[tuple[Any, Any]]:

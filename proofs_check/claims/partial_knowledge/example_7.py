@@ -22,9 +22,9 @@ from math import comb
 from typing import NamedTuple
 
 import sympy
-from hypothesis import strategies as st
 
 from exactpml import LogValue, Mechanism
+from exactpml import strategies as xst
 from exactpml.leakage.hockey_stick import short_decimal
 from exactpml.partial_knowledge import Example7, KnownCount, PartialKnowledge, example_7
 from proofs_check import (
@@ -395,7 +395,7 @@ def ex_7(ctx: CheckContext) -> list[Evidence]:
     )
     searched = property_holds(
         ctx,
-        st.fractions(min_value=0, max_value=P_RANGE_END, max_denominator=10**6).filter(bool),
+        xst.fractions(min_value=0, max_value=P_RANGE_END, max_denominator=10**6).filter(bool),
         lambda p: not _p_failures(p, mutant),
         describe="for p in (0, 10^-4] (1000 voters, 100 known, threshold 100, e^ε = 3): exactpml's "
         "δ_A per count, δ_APK and δ_PPK per order and over both equal the hand sums, and "

@@ -91,7 +91,7 @@ def _prop_25_instances(draw: st.DrawFn) -> Instance:
     peeking = draw(
         xst.mechanisms(inputs=[(y, x) for y in outputs for x in targets], outputs=results)
     )
-    weight = draw(st.fractions(0, 1, max_denominator=6))
+    weight = draw(xst.fractions(0, 1, max_denominator=6))
     return setting, first, second, kernel, peeking, weight, draw(RATIOS)
 
 

@@ -148,7 +148,7 @@ def _prop_26_instances(draw: st.DrawFn) -> Prop26Instance:
     )
     first = tuple(draw(st.sampled_from(records[j].support)) for j in setting.known or ())
     second = tuple(draw(st.sampled_from(records[j].support)) for j in setting.known or ())
-    weights = draw(st.lists(st.fractions(-3, 3, max_denominator=3), min_size=size, max_size=size))
+    weights = draw(st.lists(xst.fractions(-3, 3, max_denominator=3), min_size=size, max_size=size))
     return setting, first, second, tuple(weights)
 
 
@@ -324,7 +324,7 @@ def prop_26(ctx: CheckContext) -> list[Evidence]:
     return [exact, prop, exhibits, other, searched]
 
 
-VOTE_LAWS = st.fractions(min_value=0, max_value=1, max_denominator=10).filter(
+VOTE_LAWS = xst.fractions(min_value=0, max_value=1, max_denominator=10).filter(
     lambda p: 0 < p < 1
 )
 """P[Yes] of a vote, strictly between 0 and 1."""

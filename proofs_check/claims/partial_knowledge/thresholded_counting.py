@@ -15,6 +15,7 @@ import sympy
 from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue
+from exactpml import strategies as xst
 from exactpml.partial_knowledge import (
     CountingMechanism,
     PartialKnowledge,
@@ -175,7 +176,7 @@ def remark_2_check(ctx: CheckContext) -> list[Evidence]:
             ctx,
             st.tuples(
                 st.integers(2, 5).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n - 1))),
-                st.fractions(min_value=0, max_value=1, max_denominator=10).filter(
+                xst.fractions(min_value=0, max_value=1, max_denominator=10).filter(
                     lambda p: 0 < p < 1
                 ),
                 RATIOS,

@@ -32,6 +32,7 @@ import sympy
 from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, differential_privacy_epsilon
+from exactpml import strategies as xst
 from exactpml.continuous import ContinuousMechanism, pointwise_maximal_leakage_at
 from exactpml.core import certify
 from exactpml.database import DatabaseSpace, ProductPrior, entry_leakage, joint_prior
@@ -267,9 +268,9 @@ def thm_4_3(ctx: CheckContext) -> list[Evidence]:
     return evidence
 
 
-RATIOS_E = st.fractions(min_value=Fraction(3, 2), max_value=4, max_denominator=8)
+RATIOS_E = xst.fractions(min_value=Fraction(3, 2), max_value=4, max_denominator=8)
 """e^ε for the search: rational, at least 3/2 so that the least n stays enumerable."""
-RATIOS_D = st.fractions(min_value=Fraction(11, 10), max_value=2, max_denominator=10)
+RATIOS_D = xst.fractions(min_value=Fraction(11, 10), max_value=2, max_denominator=10)
 """e^δ for the search: rational, at least 11/10 (with e^ε ≥ 3/2: n ≤ 6, 64 databases)."""
 
 PAIR_SCOPE = SmallScope(

@@ -326,7 +326,7 @@ def _ceil_sqrt(value: Fraction, denominator: int) -> Fraction:
 def _columns_with_priors(draw: st.DrawFn) -> tuple[Vector, Vector]:
     """A positive column (Pr[M(d, x_{-i}) = y] for d in D) and a prior on D (zeros allowed)."""
     size = draw(st.integers(2, 4))
-    values = st.fractions(min_value=0, max_value=1, max_denominator=30).filter(lambda v: v > 0)
+    values = xst.fractions(min_value=0, max_value=1, max_denominator=30).filter(lambda v: v > 0)
     column = tuple(draw(st.lists(values, min_size=size, max_size=size)))
     prior = tuple(draw(xst.probability_vectors(size)))
     return column, prior
@@ -507,7 +507,7 @@ def prop_2(ctx: CheckContext) -> list[Evidence]:
         least = _least_tv(r).to_sympy()
         return f"e^ε_DP = {r}; least ε = {least}; rational ε = {(q - 1) / (q + 1)}"
 
-    masses = st.fractions(min_value=0, max_value=1, max_denominator=50)
+    masses = xst.fractions(min_value=0, max_value=1, max_denominator=50)
     pinned_ratios = (Fraction(81, 16),)
     remark_sharp = pinned(
         [(f"e^ε_DP = {r}", r) for r in pinned_ratios],

@@ -16,6 +16,7 @@ import sympy
 from hypothesis import strategies as st
 
 from exactpml import Distribution
+from exactpml import strategies as xst
 from exactpml.database import BOTTOM, DatabaseMechanism, random_row_mechanism
 from exactpml.leakage import renyi_divergence_inf, total_variation
 from exactpml.notions import differential_privacy_epsilon, neighbour_statistical_distance
@@ -665,7 +666,7 @@ def case_1(ctx: CheckContext) -> list[Evidence]:
     family = property_holds(
         ctx,
         st.tuples(st.sampled_from(_FAMILY_SIZES),
-                  st.fractions(min_value=0, max_value=1, max_denominator=100).filter(bool)),
+                  xst.fractions(min_value=0, max_value=1, max_denominator=100).filter(bool)),
         _family_holds(scale, strictly),
         describe=f"on M_a(x) = 1 w.p. a·Σx_i/n (n <= 3, a in (0, 1]): ε <= 1/({scale}n) ⇒ "
         + ("SD(M(1^n), M(0^n)) < 0.1 (mutant)" if strictly else "SD(M(1^n), M(0^n)) <= 0.1"),
