@@ -84,11 +84,12 @@ def _reducible_under_t_only(draw: st.DrawFn) -> tuple[PartialKnowledge, Mechanis
     setting, relabelled, ratio = draw(_reducible_by_construction())
     outputs = list(relabelled.outputs)
     other = draw(xst.mechanisms(inputs=list(relabelled.inputs), outputs=outputs))
+    databases = list(itertools.product(*(r.outcomes for r in setting.records)))
     kernel = {
         database: (relabelled if database[setting.target] == setting.value else other)
         .row(database)
         .as_dict()
-        for database in relabelled.inputs
+        for database in databases
     }
     return setting, Mechanism(kernel, outputs=outputs), ratio
 
