@@ -17,7 +17,12 @@ from exactpml.core.abbreviate import abbreviated
 from exactpml.core.distribution import Distribution
 from exactpml.errors import InvalidArgument
 from exactpml.notions import PrivacyLossDistribution, privacy_loss_distribution
-from exactpml.strategies._draws import BOOLEANS, integers_between
+from exactpml.strategies._draws import (
+    BOOLEANS,
+    integer_lists,
+    integers_between,
+    sampled_from_values,
+)
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import probability_vectors
 
@@ -46,9 +51,9 @@ def distribution_pairs(
         first = draw(probability_vectors(size))
         second = draw(probability_vectors(size))
         return Distribution(dict(enumerate(first))), Distribution(dict(enumerate(second)))
-    base = draw(st.sampled_from(_BASES))
+    base = draw(sampled_from_values(_BASES))
     p = draw(probability_vectors(size, full_support=True, skewed=False, max_weight=20))
-    exponents = draw(st.lists(st.integers(-2, 2), min_size=size, max_size=size))
+    exponents = draw(integer_lists(-2, 2, size))
     q = [mass / base**k for mass, k in zip(p, exponents, strict=True)]
     while sum(q, Fraction(0)) > 1:  # shift every loss up by one step until Q has room
         q = [value / base for value in q]

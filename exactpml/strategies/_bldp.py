@@ -63,17 +63,11 @@ def bounded_leakage_models(
     elif kind == "parity":
         leaks = [sum(x) % 2 for x, _ in cells]  # type: ignore[call-overload]
     elif kind == "of_x":
-        per_x = draw(
-            st.lists(
-                st.integers(0, max_leakages - 1), min_size=len(databases), max_size=len(databases)
-            )
-        )
+        per_x = draw(integer_lists(0, max_leakages - 1, len(databases)))
         by_x = dict(zip(databases, per_x, strict=True))
         leaks = [by_x[x] for x, _ in cells]
     else:
-        leaks = draw(
-            st.lists(st.integers(0, max_leakages - 1), min_size=len(cells), max_size=len(cells))
-        )
+        leaks = draw(integer_lists(0, max_leakages - 1, len(cells)))
     return BoundedLeakageModel(
         randomness,
         dict(zip(cells, outputs, strict=True)),

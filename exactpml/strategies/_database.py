@@ -9,6 +9,7 @@ regimes of probability vectors (one regime for all the marginals of a product pr
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 
@@ -24,6 +25,7 @@ from exactpml.strategies._draws import (
     integer_lists,
     integers_between,
     sampled_from_values,
+    unique_samples,
 )
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import (
@@ -85,6 +87,13 @@ def database_spaces(
     return DatabaseSpace(range(letters), size)
 
 
+@functools.lru_cache(maxsize=256)
+def _spaces_within(max_databases: int) -> st.SearchStrategy[DatabaseSpace]:
+    """The drawn database spaces with at most ``max_databases`` databases, built once (a
+    filter's label does not depend on its condition, so the draws are unchanged)."""
+    return database_spaces().filter(lambda s: s.count <= max_databases)
+
+
 @composite
 def database_mechanisms(
     draw: st.DrawFn,
@@ -106,7 +115,7 @@ def database_mechanisms(
     ``max_databases`` bounds ``|D|^n`` when ``space`` is drawn.
     """
     if space is None:
-        space = draw(database_spaces().filter(lambda s: s.count <= max_databases))
+        space = draw(_spaces_within(max_databases))
     allowed = [r for r in DATABASE_REGIMES if zeros or r not in ("zeros", "deterministic")]
     regime = choose_regime(draw, allowed)
     databases = list(space.databases())
@@ -188,14 +197,14 @@ def _support(draw: st.DrawFn, space: DatabaseSpace, regime: str) -> list[tuple[H
         tied = [x for x in databases if x[i] == x[j]]
         if draw(BOOLEANS):  # every entry equal: perfectly correlated entries
             tied = [x for x in databases if len(set(x)) == 1]
-        chosen = draw(st.lists(st.sampled_from(tied), min_size=1, max_size=3, unique=True))
+        chosen = draw(unique_samples(tuple(tied), 1, 3))
         return [x for x in tied if x in chosen]
     if regime == "conditioned":
         index = draw(integers_between(0, space.size - 1))
-        others = draw(st.sampled_from(databases))
+        others = draw(sampled_from_values(tuple(databases)))
         return [space.insert(space.others(others, index), index, d) for d in space.alphabet]
     size = draw(integers_between(1, min(3, len(databases))))
-    chosen = draw(st.lists(st.sampled_from(databases), min_size=size, max_size=size, unique=True))
+    chosen = draw(unique_samples(tuple(databases), size, size))
     return [x for x in databases if x in chosen]
 
 

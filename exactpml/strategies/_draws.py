@@ -14,7 +14,14 @@ from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
-__all__ = ["BOOLEANS", "integer_lists", "integer_sets", "integers_between", "sampled_from_values"]
+__all__ = [
+    "BOOLEANS",
+    "integer_lists",
+    "integer_sets",
+    "integers_between",
+    "sampled_from_values",
+    "unique_samples",
+]
 
 T = TypeVar("T")
 
@@ -49,3 +56,21 @@ def integer_lists(low: int, high: int, size: int) -> st.SearchStrategy[list[int]
 def integer_sets(low: int, high: int, max_size: int) -> st.SearchStrategy[set[int]]:
     """``st.sets(st.integers(low, high), max_size=max_size)``, built once."""
     return st.sets(integers_between(low, high), max_size=max_size)
+
+
+def unique_samples(
+    values: tuple[T, ...], min_size: int, max_size: int | None
+) -> st.SearchStrategy[list[T]]:
+    """``st.lists(st.sampled_from(values), min_size=..., max_size=..., unique=True)``, one
+    object per values (and their types) and sizes."""
+    strategy: st.SearchStrategy[list[T]] = _unique_samples(
+        values, tuple(map(type, values)), min_size, max_size
+    )
+    return strategy
+
+
+@functools.lru_cache(maxsize=4096)
+def _unique_samples(
+    values: tuple[object, ...], types: tuple[type, ...], min_size: int, max_size: int | None
+) -> Any:
+    return st.lists(_sampled_from(values, types), min_size=min_size, max_size=max_size, unique=True)

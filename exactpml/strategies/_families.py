@@ -13,7 +13,7 @@ import itertools
 from hypothesis import strategies as st
 
 from exactpml.core.mechanism import Mechanism
-from exactpml.strategies._draws import integers_between
+from exactpml.strategies._draws import integers_between, sampled_from_values
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import KERNEL_REGIMES, _check_sizes, choose_regime, kernel_rows
 
@@ -48,7 +48,7 @@ def tuple_mechanisms(
     sizes = [k for k in range(min_alphabet, largest + 1) if k**n <= max_inputs]
     if not sizes:
         sizes = [min_alphabet]
-    k = draw(st.sampled_from(sizes))
+    k = draw(sampled_from_values(tuple(sizes)))
     m = draw(integers_between(min_outputs, max_outputs))
     inputs = list(itertools.product(range(k), repeat=n))
     allowed = [

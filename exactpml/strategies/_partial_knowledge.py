@@ -24,6 +24,7 @@ from exactpml.strategies._draws import (
     integer_lists,
     integers_between,
     sampled_from_values,
+    unique_samples,
 )
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import REGIMES, choose_regime, mechanisms, regime_vector
@@ -68,15 +69,13 @@ def partial_knowledge_settings(
             own = "full_support"  # some records certain, the others not
         vector = regime_vector(draw, width, own)
         records.append(Distribution(dict(zip(range(width), vector, strict=True))))
-    value, alternative = draw(
-        st.lists(st.sampled_from(records[target].outcomes), min_size=2, max_size=2, unique=True)
-    )
+    value, alternative = draw(unique_samples(tuple(records[target].outcomes), 2, 2))
     others = [j for j in range(size) if j != target]
     kind = draw(sampled_from_values(tuple(knowledge)))
     if kind == "known" or not others:
         extent = choose_regime(draw, ("some", "none", "all")) if others else "none"
         if extent == "some":  # a random subset; none and all (D_{-i}) a third each
-            known = draw(st.lists(st.sampled_from(others), unique=True))
+            known = draw(unique_samples(tuple(others), 0, None))
         else:
             known = others if extent == "all" else []
         return PartialKnowledge(

@@ -20,7 +20,11 @@ from exactpml.core.distribution import Distribution
 from exactpml.core.mechanism import Mechanism
 from exactpml.errors import InvalidArgument
 from exactpml.qif.gain import GainFunction
-from exactpml.strategies._draws import BOOLEANS, integers_between
+from exactpml.strategies._draws import (
+    BOOLEANS,
+    integers_between,
+    sampled_from_values,
+)
 from exactpml.strategies._enumerable import composite
 from exactpml.strategies._finite import (
     choose_regime,
@@ -42,6 +46,10 @@ GAIN_REGIMES = ("identity", "k_tries", "metric", "property", "table", "nonnegati
 grid with ties and zeros; ``table`` also negative)."""
 
 _GRID = tuple(Fraction(n, d) for d in (1, 2, 3, 4) for n in range(0, 2 * d + 1))
+
+
+_SCALES = (Fraction(1, 4), Fraction(1, 2), Fraction(1))
+"""Scales of a metric gain function."""
 
 
 @composite
@@ -79,7 +87,7 @@ def gain_functions(
         return GainFunction.k_tries(labels, draw(integers_between(1, len(labels))))
     if regime == "metric":
         positions = {x: draw(integers_between(0, 3)) for x in labels}
-        scale = draw(st.sampled_from([Fraction(1, 4), Fraction(1, 2), Fraction(1)]))
+        scale = draw(sampled_from_values(_SCALES))
         return GainFunction.from_metric(
             labels, lambda w, x: scale * abs(positions[w] - positions[x]) if w != x else 0
         )

@@ -71,11 +71,14 @@ def _randomized_responses(draw: st.DrawFn) -> BoundedLeakageModel:
     )
 
 
+_LEAKAGES = st.sampled_from(["joint", "first", "second"])
+
+
 @st.composite
 def _composition_instances(draw: st.DrawFn, *, everything_shared: bool) -> tuple[Any, ...]:
     if not everything_shared and draw(st.integers(0, 3)) == 0:  # finite ε on both sides
         first, second = draw(_randomized_responses()), draw(_randomized_responses())
-        leakage = draw(st.sampled_from(["joint", "first", "second"]))
+        leakage = draw(_LEAKAGES)
         return first, second, "independent", leakage, draw(RATIOS), draw(RATIOS)
     first = draw(MODELS)
     shared = True if everything_shared else draw(st.booleans())
@@ -90,7 +93,7 @@ def _composition_instances(draw: st.DrawFn, *, everything_shared: bool) -> tuple
             if shared
             else models(list(first.databases))
         )
-    leakage = draw(st.sampled_from(["joint", "first", "second"]))
+    leakage = draw(_LEAKAGES)
     return first, second, "shared" if shared else "independent", leakage, draw(RATIOS), draw(RATIOS)
 
 

@@ -37,6 +37,7 @@ from proofs_check import (
     strengthening_evidence,
     witness_evidence,
 )
+from proofs_check.claims._draws import sized_lists
 from proofs_check.claims.bldp._common import RATIOS, explain, models, pinned
 from proofs_check.claims.bldp._proofs import DELTA, EPSILON, TIMEOUT, UNIT, epsilon_factor
 from proofs_check.reference.bldp import (
@@ -93,9 +94,14 @@ _SHARES = xst.fractions(min_value=0, max_value=1, max_denominator=8).filter(lamb
 """The share of the chain's bound a δ takes, in (0, 1]: built once (the draws are the same)."""
 
 
+_RECORDS = st.sampled_from([2, 3])
+_KINDS = st.sampled_from(["model", "noisy count", "chain"])
+_BITS = st.integers(0, 1)
+
+
 @st.composite
 def _chains(draw: st.DrawFn) -> tuple[Any, ...]:
-    records = draw(st.sampled_from([2, 3]))
+    records = draw(_RECORDS)
     ratio = draw(RATIOS)
     share = draw(_SHARES)
     delta = share * chain_delta_bound(records, ratio)
@@ -105,17 +111,17 @@ def _chains(draw: st.DrawFn) -> tuple[Any, ...]:
 
 @st.composite
 def _group_instances(draw: st.DrawFn) -> tuple[Any, ...]:
-    kind = draw(st.sampled_from(["model", "noisy count", "chain"]))
+    kind = draw(_KINDS)
     if kind == "chain":
         return draw(_chains())
-    records = draw(st.sampled_from([2, 3]))
+    records = draw(_RECORDS)
     databases = list(itertools.product((0, 1), repeat=records))
     if kind == "model":
         model = draw(models(databases))
     else:  # a noisy count: M(x, r) = Σx + g(r), leakage h(r); DP-like, so k matters
         size = draw(st.integers(2, 4))
-        noise = draw(st.lists(st.integers(0, 1), min_size=size, max_size=size))
-        leaks = draw(st.lists(st.integers(0, 1), min_size=size, max_size=size))
+        noise = draw(sized_lists(_BITS, size))
+        leaks = draw(sized_lists(_BITS, size))
         model = BoundedLeakageModel(
             Distribution({r: Fraction(1, size) for r in range(size)}),
             lambda x, r: sum(x) + noise[r],

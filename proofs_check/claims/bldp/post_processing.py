@@ -33,6 +33,7 @@ from proofs_check import (
     sharpness_evidence,
     strengthening_evidence,
 )
+from proofs_check.claims._draws import samples
 from proofs_check.claims.bldp._common import MODELS, RATIOS, explain, pinned
 from proofs_check.claims.bldp._proofs import (
     EPSILON,
@@ -64,7 +65,7 @@ def _post_processing_instances(draw: st.DrawFn) -> tuple[Any, ...]:
     reading = dict(
         zip(
             cells,
-            draw(st.lists(st.sampled_from(results), min_size=len(cells), max_size=len(cells))),
+            draw(samples(results, len(cells))),
             strict=True,
         )
     )

@@ -39,6 +39,7 @@ from proofs_check import (
     strengthening_evidence,
     witness_evidence,
 )
+from proofs_check.claims._draws import samples
 from proofs_check.claims.bldp._common import MODELS, RATIOS, explain, pinned
 from proofs_check.claims.bldp._proofs import (
     EPSILON,
@@ -60,11 +61,15 @@ from proofs_check.small_scope import Layer, SmallScope
 __all__ = ["independent_leakage_check", "non_participation_check"]
 
 
+_RECORDS_AND_LETTERS = st.sampled_from([(1, 2), (1, 3), (2, 2)])
+"""(records, letters) of the databases (built once: the draws are the same)."""
+
+
 @st.composite
 def _independent_instances(draw: st.DrawFn, *, dependent: bool) -> tuple[Any, ...]:
     if dependent:
         return draw(MODELS), draw(RATIOS)
-    records = draw(st.sampled_from([(1, 2), (1, 3), (2, 2)]))
+    records = draw(_RECORDS_AND_LETTERS)
     databases = list(itertools.product(range(records[1]), repeat=records[0]))
     mechanism = draw(xst.mechanisms(inputs=databases, outputs=list(range(draw(st.integers(1, 3))))))
     values = list(range(draw(st.integers(1, 3))))
@@ -74,11 +79,7 @@ def _independent_instances(draw: st.DrawFn, *, dependent: bool) -> tuple[Any, ..
         table = dict(
             zip(
                 databases,
-                draw(
-                    st.lists(
-                        st.sampled_from(values), min_size=len(databases), max_size=len(databases)
-                    )
-                ),
+                draw(samples(values, len(databases))),
                 strict=True,
             )
         )

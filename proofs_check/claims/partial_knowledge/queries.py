@@ -43,6 +43,7 @@ from proofs_check import (
     property_holds,
     witness_evidence,
 )
+from proofs_check.claims._draws import sampled, samples, sized_lists
 from proofs_check.claims.partial_knowledge._common import (
     RATIOS,
     phi_verified,
@@ -129,6 +130,9 @@ Prop26Instance = tuple[PartialKnowledge, tuple[Any, ...], tuple[Any, ...], tuple
 """A setting with fixed known records, two knowledge values b1, b2 and linear weights."""
 
 
+_WEIGHTS = xst.fractions(-3, 3, max_denominator=3)
+
+
 @st.composite
 def _prop_26_instances(draw: st.DrawFn) -> Prop26Instance:
     size = draw(st.integers(1, 3))
@@ -137,18 +141,18 @@ def _prop_26_instances(draw: st.DrawFn) -> Prop26Instance:
     for j in range(size):
         width = draw(st.integers(2 if j == target else 1, 2))
         values = draw(
-            st.lists(st.sampled_from(POSITIVE_VALUES), min_size=width, max_size=width, unique=True)
+            samples(POSITIVE_VALUES, width, unique=True)
         )
         records.append(draw(xst.distributions(outcomes=values, full_support=True)))
     value, alternative = records[target].outcomes[:2]
     others = [j for j in range(size) if j != target]
-    known = draw(st.lists(st.sampled_from(others), min_size=1, unique=True)) if others else []
+    known = draw(samples(others, min_size=1, unique=True)) if others else []
     setting = PartialKnowledge(
         records, target=target, value=value, alternative=alternative, known=known
     )
-    first = tuple(draw(st.sampled_from(records[j].support)) for j in setting.known or ())
-    second = tuple(draw(st.sampled_from(records[j].support)) for j in setting.known or ())
-    weights = draw(st.lists(xst.fractions(-3, 3, max_denominator=3), min_size=size, max_size=size))
+    first = tuple(draw(sampled(records[j].support)) for j in setting.known or ())
+    second = tuple(draw(sampled(records[j].support)) for j in setting.known or ())
+    weights = draw(sized_lists(_WEIGHTS, size))
     return setting, first, second, tuple(weights)
 
 

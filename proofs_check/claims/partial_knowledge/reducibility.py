@@ -29,6 +29,7 @@ from exactpml.partial_knowledge import (
     theta_reducibility,
 )
 from proofs_check import CheckContext, Evidence, check, exact_repr, property_holds, witness_evidence
+from proofs_check.claims._draws import permutations
 from proofs_check.claims.partial_knowledge._common import (
     DELTAS,
     RATIOS,
@@ -66,7 +67,7 @@ def _reducible_by_construction(draw: st.DrawFn) -> tuple[PartialKnowledge, Mecha
     keys = list(itertools.product(*(setting.records[j].outcomes for j in rest)))
     base = draw(xst.mechanisms(inputs=keys, outputs=outputs))
     values = list(itertools.product(*(setting.records[j].outcomes for j in known)))
-    perms = {b: draw(st.permutations(outputs)) for b in values}
+    perms = {b: draw(permutations(outputs)) for b in values}
     kernel: dict[Hashable, dict[int, Fraction]] = {}
     for database in itertools.product(*(r.outcomes for r in setting.records)):
         b = tuple(database[j] for j in known)

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from exactpml import Distribution, Mechanism
 from exactpml import strategies as xst
 from proofs_check import Evidence, exact_repr
+from proofs_check.claims._draws import once_per_values
 
 T = TypeVar("T")
 
@@ -36,6 +37,9 @@ MIXING_WEIGHTS = (Fraction(1), Fraction(1, 2), Fraction(1, 10), Fraction(1, 1000
 """Weights λ of λ·P_{Y|X} + (1-λ)·(uniform output): 1 keeps the drawn kernel."""
 
 
+_MIXING = st.sampled_from(MIXING_WEIGHTS)
+
+
 @st.composite
 def private_leaning_mechanisms(draw: st.DrawFn) -> Mechanism:
     """Random kernels, often mixed with the uniform-output kernel to leak little.
@@ -44,7 +48,7 @@ def private_leaning_mechanisms(draw: st.DrawFn) -> Mechanism:
     many instances instead of few; λ = 1 keeps the zeros and deterministic rows.
     """
     mechanism = draw(xst.mechanisms())
-    weight = draw(st.sampled_from(MIXING_WEIGHTS))
+    weight = draw(_MIXING)
     if weight == 1:
         return mechanism
     width = len(mechanism.outputs)
@@ -98,6 +102,7 @@ def finite_capacity_mechanisms(draw: st.DrawFn, *, min_inputs: int = 1) -> Mecha
     )
 
 
+@once_per_values
 def non_constant_deterministic_attributes(
     inputs: tuple[object, ...],
 ) -> st.SearchStrategy[Mechanism]:

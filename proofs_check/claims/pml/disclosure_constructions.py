@@ -35,6 +35,7 @@ from proofs_check import (
     witness_evidence,
 )
 from proofs_check import reference as ref
+from proofs_check.claims._draws import sampled
 from proofs_check.claims.pml import _proofs
 from proofs_check.claims.pml._proofs import ProofPart, Strengthening, changes
 from proofs_check.claims.pml._ratios import column_ratio
@@ -105,6 +106,9 @@ def _with_private_output(
     return Mechanism(kernel, outputs=[*mechanism.outputs, label])
 
 
+_WEIGHTS = st.sampled_from((Fraction(1), Fraction(1, 2), Fraction(1, 10)))
+
+
 @st.composite
 def _disclosed_instances(draw: st.DrawFn, *, allow_constant: bool) -> Prop36Instance:
     """(P_{Y|X}, full-support P_X, P_{U|X}) where some output discloses U.
@@ -117,8 +121,8 @@ def _disclosed_instances(draw: st.DrawFn, *, allow_constant: bool) -> Prop36Inst
     mechanism = draw(xst.mechanisms(min_inputs=2, max_inputs=5, max_outputs=4))
     prior = draw(xst.distributions(outcomes=mechanism.inputs, full_support=True))
     attribute = draw(xst.attributes(mechanism.inputs, min_values=1 if allow_constant else 2))
-    x0 = draw(st.sampled_from(mechanism.inputs))
-    u_star = draw(st.sampled_from(attribute.outputs))
+    x0 = draw(sampled(mechanism.inputs))
+    u_star = draw(sampled(attribute.outputs))
     rows = _rows(attribute)
     rows[x0] = {u: Fraction(int(u == u_star)) for u in attribute.outputs}
     masses = _attribute_masses(rows, {x: Fraction(prior[x]) for x in prior.outcomes})
@@ -126,7 +130,7 @@ def _disclosed_instances(draw: st.DrawFn, *, allow_constant: bool) -> Prop36Inst
         x1 = next(x for x in mechanism.inputs if x != x0)
         other = next(u for u in attribute.outputs if u != u_star)
         rows[x1] = {u: Fraction(int(u == other)) for u in attribute.outputs}
-    weight = draw(st.sampled_from((Fraction(1), Fraction(1, 2), Fraction(1, 10))))
+    weight = draw(_WEIGHTS)
     return (
         _with_private_output(mechanism, x0, weight, "reveal"),
         prior,
@@ -354,8 +358,8 @@ def _infinite_capacity(draw: st.DrawFn, *, full_support: bool) -> tuple[Mechanis
     prior = draw(xst.distributions(outcomes=mechanism.inputs, full_support=full_support))
     if any(column_ratio(mechanism.column(y)) is sympy.oo for y in mechanism.outputs):
         return mechanism, prior
-    x0 = draw(st.sampled_from(mechanism.inputs))
-    weight = draw(st.sampled_from((Fraction(1), Fraction(1, 2), Fraction(1, 10))))
+    x0 = draw(sampled(mechanism.inputs))
+    weight = draw(_WEIGHTS)
     return _with_private_output(mechanism, x0, weight, "z"), prior
 
 

@@ -253,6 +253,9 @@ the library's supremum over [0, 1]."""
 Case = tuple[int, Fraction, Fraction, Fraction]
 
 
+_WHERE = st.sampled_from(["atom", "inside", "outside"])
+
+
 @st.composite
 def _laplace_cases(draw: st.DrawFn) -> Case:
     """(n, b, p, y): n <= 4, b = u/v in [1/20, 40], p = a/d in (0, 1), y at an atom k/n
@@ -261,7 +264,7 @@ def _laplace_cases(draw: st.DrawFn) -> Case:
     b = Fraction(draw(st.integers(1, 40)), draw(st.integers(1, 20)))
     denominator = draw(st.integers(2, 20))
     p = Fraction(draw(st.integers(1, denominator - 1)), denominator)
-    where = draw(st.sampled_from(["atom", "inside", "outside"]))
+    where = draw(_WHERE)
     if where == "atom":
         y = Fraction(draw(st.integers(0, n)), n)
     elif where == "inside":

@@ -26,6 +26,7 @@ from proofs_check import (
     sharpness_evidence,
     witness_evidence,
 )
+from proofs_check.claims._draws import sized_lists
 from proofs_check.claims.vadhan._bayesian_proofs import (
     prop_1_proofs,
     prop_1_strengthenings,
@@ -70,9 +71,7 @@ def _bayes_instances(draw: st.DrawFn) -> tuple[Table, int, tuple[int, ...], Vect
     i = draw(st.integers(0, table.size - 1))
     others = tuple(
         draw(
-            st.lists(
-                st.integers(0, table.letters - 1), min_size=table.size - 1, max_size=table.size - 1
-            )
+            sized_lists(st.integers(0, table.letters - 1), table.size - 1)
         )
     )
     prior = tuple(draw(xst.probability_vectors(table.letters)))
@@ -322,12 +321,16 @@ def _ceil_sqrt(value: Fraction, denominator: int) -> Fraction:
     return Fraction(k, denominator)
 
 
+_POSITIVE_ENTRIES = xst.fractions(min_value=0, max_value=1, max_denominator=30).filter(
+    lambda v: v > 0
+)
+
+
 @st.composite
 def _columns_with_priors(draw: st.DrawFn) -> tuple[Vector, Vector]:
     """A positive column (Pr[M(d, x_{-i}) = y] for d in D) and a prior on D (zeros allowed)."""
     size = draw(st.integers(2, 4))
-    values = xst.fractions(min_value=0, max_value=1, max_denominator=30).filter(lambda v: v > 0)
-    column = tuple(draw(st.lists(values, min_size=size, max_size=size)))
+    column = tuple(draw(sized_lists(_POSITIVE_ENTRIES, size)))
     prior = tuple(draw(xst.probability_vectors(size)))
     return column, prior
 
