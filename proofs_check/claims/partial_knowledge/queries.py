@@ -172,7 +172,9 @@ def _prop_26_defect(instance: Prop26Instance, mutant: str | None) -> str | None:
         }
         support = {o for law in (laws.value[first], laws.alternative[first]) for o in law}
         images = set()
-        for o in support:
+        # smallest output first: a set of sympy numbers iterates in an order that depends on
+        # the process's string-hash seed, and so did the defect reported
+        for o in sorted(support, key=lambda o: _key(query, n, o)):
             image = _key(query, n, mine(o))
             if image != _key(query, n, theirs(o)):
                 return f"{query.kind}: φ({o}) = {mine(o)} by CLAIMS.md but {theirs(o)} by exactpml"
