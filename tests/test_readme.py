@@ -28,6 +28,9 @@ def test_ci_runs_the_readme_install_and_test_commands():
     for step in install_and_run.split(" && ")[:-1]:  # the install part, verbatim
         assert step in ci, step
     assert test in ci
+    # under `set -e` a failure inside an && list does not stop the script: the line must exit
+    line = next(line for line in ci.splitlines() if test in line)
+    assert line.strip().endswith("|| exit"), line
 
 
 def test_readme_python_examples_pass_as_doctests():
