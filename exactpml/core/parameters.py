@@ -65,6 +65,7 @@ __all__ = [
     "positive_scale",
     "power_bits",
     "probability",
+    "rational_interval",
     "real_number",
     "renyi_order",
     "short_count",
@@ -188,6 +189,36 @@ def positive_integer(value: object, *, name: str, minimum: int = 1) -> int:
     if value < minimum:
         raise InvalidArgument(f"{name}={_shown(value)} must be an int >= {minimum}")
     return value
+
+
+def rational_interval(
+    min_value: object, max_value: object, max_denominator: object, *, where: str
+) -> tuple[Fraction, Fraction, int]:
+    """[``min_value``, ``max_value``] with denominators at most ``max_denominator``: exact
+    rational bounds (a float refused), ``min_value <= max_value``, both bounds' denominators
+    at most ``max_denominator`` (an int >= 1), and the integers a draw in it forms (the
+    bounds over a common scale, times a denominator) within the bound ``integer_bits``.
+    ``where`` names the caller in every message (``"fractions"``)."""
+    low = real_number(min_value, name=f"{where}: min_value", rational=True, symbolic=False)
+    high = real_number(max_value, name=f"{where}: max_value", rational=True, symbolic=False)
+    assert type(low) is Fraction and type(high) is Fraction  # rational=True
+    denominators = positive_integer(max_denominator, name=f"{where}: max_denominator")
+    if high < low:
+        raise InvalidArgument(f"{where}: max_value={_shown(high)} is below min_value={_shown(low)}")
+    for name, bound in (("min_value", low), ("max_value", high)):
+        if bound.denominator > denominators:
+            raise InvalidArgument(
+                f"{where}: {name}={_shown(bound)} has a denominator above "
+                f"max_denominator={denominators}"
+            )
+    bits = height(low) + height(high) + denominators.bit_length()
+    within_bound(
+        bits,
+        "integer_bits",
+        where=where,
+        what=f"the bounds and max_denominator would draw integers of about {bits} bits",
+    )
+    return low, high, denominators
 
 
 def renyi_order(value: object, *, name: str = "order", minimum: int = 1) -> Scalar:

@@ -19,8 +19,7 @@ from fractions import Fraction
 
 from hypothesis import strategies as st
 
-from exactpml.core.parameters import height, positive_integer, real_number, within_bound
-from exactpml.errors import InvalidArgument
+from exactpml.core.parameters import rational_interval
 from exactpml.strategies._draws import integers_between
 from exactpml.strategies._enumerable import composite
 
@@ -43,23 +42,8 @@ def fractions(
     >>> xst.fractions(0, 1, max_denominator=12).example() <= 1  # doctest: +SKIP
     True
     """
-    low_value = real_number(min_value, name="fractions: min_value", rational=True, symbolic=False)
-    high_value = real_number(max_value, name="fractions: max_value", rational=True, symbolic=False)
-    assert type(low_value) is Fraction and type(high_value) is Fraction  # rational=True
-    denominators = positive_integer(max_denominator, name="fractions: max_denominator")
-    if high_value < low_value:
-        raise InvalidArgument(f"fractions: max_value={high_value} is below min_value={low_value}")
-    for name, bound in (("min_value", low_value), ("max_value", high_value)):
-        if bound.denominator > denominators:
-            raise InvalidArgument(
-                f"fractions: {name}={bound} has a denominator above max_denominator={denominators}"
-            )
-    within_bound(
-        height(low_value) + height(high_value) + denominators.bit_length(),
-        "integer_bits",
-        where="fractions",
-        what="the bounds and max_denominator would draw integers of about "
-        f"{height(low_value) + height(high_value) + denominators.bit_length()} bits",
+    low_value, high_value, denominators = rational_interval(
+        min_value, max_value, max_denominator, where="fractions"
     )
     if low_value == high_value:
         return low_value

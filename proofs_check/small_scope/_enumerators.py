@@ -19,6 +19,7 @@ from typing import Any
 
 from exactpml import strategies as xst
 from exactpml.core.distribution import Distribution
+from exactpml.core.parameters import rational_interval
 from exactpml.database import DatabaseSpace, ProductPrior
 from exactpml.notions import privacy_loss_distribution
 from exactpml.partial_knowledge.counting import CountingMechanism
@@ -461,9 +462,11 @@ MAX_FRACTIONS = 64
 
 
 def _fractions(a: Mapping[str, Any], _: bool) -> SmallScope[Any]:
-    low, high = Fraction(a["min_value"]), Fraction(a["max_value"])
+    low, high, denominators = rational_interval(  # the strategy's own checks
+        a["min_value"], a["max_value"], a["max_denominator"], where="fractions"
+    )
     values: set[Fraction] = set()
-    for denominator in range(1, min(a["max_denominator"], SMALL_DENOMINATORS) + 1):
+    for denominator in range(1, min(denominators, SMALL_DENOMINATORS) + 1):
         first = -(-low.numerator * denominator // low.denominator)  # ceil(low * denominator)
         last = high.numerator * denominator // high.denominator
         nearest_zero = min(max(0, first), last)

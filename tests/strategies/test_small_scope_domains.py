@@ -486,3 +486,22 @@ def test_strategies_without_a_small_scope_say_why() -> None:
     assert infer(st.tuples(st.integers(0, 3), st.booleans())).note.endswith(
         "(it uses no exactpml strategy)"
     )
+
+
+@pytest.mark.parametrize(
+    ("arguments", "reason"),
+    [
+        ((0.5, 1, 4), "fractions: min_value: 0.5 is a float"),
+        ((1, 0, 4), "fractions: max_value=0 is below min_value=1"),
+        ((0, 1, 0), "fractions: max_denominator=0 must be an int >= 1"),
+        ((0, 10**70000, 3), "above the bound integer_bits"),
+    ],
+)
+def test_a_fractions_scope_is_refused_for_arguments_the_strategy_refuses(arguments, reason):
+    # the enumerator applies the strategy's own checks (exactpml.core.parameters.
+    # rational_interval): a float bound was enumerated as its binary value, and 70 000-digit
+    # bounds raised Python's 4300-digit ValueError from the scope's description
+    low, high, bound = arguments
+    inferred = infer(xst.fractions(low, high, max_denominator=bound))
+    assert inferred.scope is None
+    assert reason in inferred.note
