@@ -34,15 +34,21 @@ def integers_between(low: int, high: int) -> st.SearchStrategy[int]:
     return st.integers(low, high)
 
 
+def _types(values: tuple[object, ...]) -> tuple[object, ...]:
+    """The types of ``values``, nested through tuples (databases are tuples of labels)."""
+    return tuple(_types(v) if type(v) is tuple else type(v) for v in values)
+
+
 def sampled_from_values(values: tuple[T, ...]) -> st.SearchStrategy[T]:
     """``st.sampled_from(values)``, one object per tuple of values and of their types (hashable,
-    so a tuple; ``(True,)`` is not ``(1,)``, which an lru_cache's ``typed`` would not see)."""
-    strategy: st.SearchStrategy[T] = _sampled_from(values, tuple(map(type, values)))
+    so a tuple; ``(True,)`` is not ``(1,)``, nor ``((True,),)`` ``((1,),)``, which an
+    lru_cache's ``typed`` would not see)."""
+    strategy: st.SearchStrategy[T] = _sampled_from(values, _types(values))
     return strategy
 
 
 @functools.lru_cache(maxsize=4096)
-def _sampled_from(values: tuple[object, ...], _types: tuple[type, ...]) -> Any:
+def _sampled_from(values: tuple[object, ...], _key: tuple[object, ...]) -> Any:
     return st.sampled_from(values)
 
 
@@ -64,13 +70,13 @@ def unique_samples(
     """``st.lists(st.sampled_from(values), min_size=..., max_size=..., unique=True)``, one
     object per values (and their types) and sizes."""
     strategy: st.SearchStrategy[list[T]] = _unique_samples(
-        values, tuple(map(type, values)), min_size, max_size
+        values, _types(values), min_size, max_size
     )
     return strategy
 
 
 @functools.lru_cache(maxsize=4096)
 def _unique_samples(
-    values: tuple[object, ...], types: tuple[type, ...], min_size: int, max_size: int | None
+    values: tuple[object, ...], key: tuple[object, ...], min_size: int, max_size: int | None
 ) -> Any:
-    return st.lists(_sampled_from(values, types), min_size=min_size, max_size=max_size, unique=True)
+    return st.lists(_sampled_from(values, key), min_size=min_size, max_size=max_size, unique=True)

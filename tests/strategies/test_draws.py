@@ -58,3 +58,12 @@ def test_bad_arguments_are_refused_on_every_call():
     for _ in range(2):
         with pytest.raises(InvalidArgument):
             xst.mechanisms(max_inputs="3")
+
+
+def test_sampled_values_are_keyed_by_their_nested_types():
+    from exactpml.strategies._draws import sampled_from_values, unique_samples
+
+    # databases are tuples of labels: ((1,),) and ((True,),) are equal and hash alike
+    assert sampled_from_values(((1,),)) is sampled_from_values(((1,),))
+    assert sampled_from_values(((True,),)) is not sampled_from_values(((1,),))
+    assert unique_samples(((True, 0),), 1, 1) is not unique_samples(((1, 0),), 1, 1)

@@ -140,9 +140,7 @@ def _prop_26_instances(draw: st.DrawFn) -> Prop26Instance:
     records = []
     for j in range(size):
         width = draw(st.integers(2 if j == target else 1, 2))
-        values = draw(
-            samples(POSITIVE_VALUES, width, unique=True)
-        )
+        values = draw(samples(POSITIVE_VALUES, width, unique=True))
         records.append(draw(xst.distributions(outcomes=values, full_support=True)))
     value, alternative = records[target].outcomes[:2]
     others = [j for j in range(size) if j != target]

@@ -69,11 +69,7 @@ def _bayes_instances(draw: st.DrawFn) -> tuple[Table, int, tuple[int, ...], Vect
     """A mechanism, a row i, the rest x_{-i} and a prior on X_i (zeros allowed)."""
     table = draw(tables())
     i = draw(st.integers(0, table.size - 1))
-    others = tuple(
-        draw(
-            sized_lists(st.integers(0, table.letters - 1), table.size - 1)
-        )
-    )
+    others = tuple(draw(sized_lists(st.integers(0, table.letters - 1), table.size - 1)))
     prior = tuple(draw(xst.probability_vectors(table.letters)))
     return table, i, others, prior
 
