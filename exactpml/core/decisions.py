@@ -51,6 +51,67 @@ def _simplified_symbolic(expr: sympy.Expr) -> sympy.Expr:
         return expr
 
 
+_SAMPLE_POINTS = tuple(
+    sympy.Rational(numerator, denominator)
+    for numerator, denominator in ((1, 1), (2, 1), (1, 2), (3, 1), (1, 10), (10, 1), (1, 1000))
+)
+"""Where :func:`_takes_both` evaluates a symbolic expression (each symbol set to the point)."""
+_ANY_POSITIVE_REAL = sympy.Dummy(positive=True).assumptions0
+"""The assumptions every positive real number satisfies."""
+
+
+def _admits(symbol: sympy.Basic, point: sympy.Rational) -> bool:
+    """True when ``point`` satisfies every assumption of ``symbol`` (a value it may take)."""
+    return isinstance(symbol, sympy.Symbol) and all(
+        getattr(point, f"is_{fact}") == holds for fact, holds in symbol.assumptions0.items()
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _takes_both(expr: sympy.Expr, test: str) -> bool:
+    """True when ``expr`` provably satisfies ``test`` (``"zero"``, ``"positive"`` or
+    ``"nonnegative"``) for some values of its symbols and fails it for others: then the only
+    right three-valued answer is None, and ``simplify`` (which can only rewrite ``expr``) has
+    nothing to decide.  Shown by exact rational values at points every symbol admits (all
+    symbols set to one point), and for ``"zero"`` also by a sign change of a polynomial whose
+    symbols admit every positive real (a root between the two points).  False when not shown.
+
+    Why: ``simplify`` (the fallback when the assumptions cannot decide) costs 5-100 ms a
+    call, and on the symbolic leakages of ``pml.thm_4_2``/``pml.thm_4_5`` (``1 - t``,
+    quadratics in t, a Max of two rational functions of t) it never decided one (measured:
+    46 calls, 11 distinct, 0.4 s at --quick); in the whole --quick run every expression that
+    reached it is shown undecidable here (209, in ~1 ms each).
+    """
+    symbols = expr.free_symbols
+    signs = set()
+    for point in _SAMPLE_POINTS:
+        if not all(_admits(symbol, point) for symbol in symbols):
+            continue
+        try:
+            value = expr.xreplace(dict.fromkeys(symbols, point))
+        except Exception:  # sympy failing to evaluate at the point shows nothing
+            continue
+        if isinstance(value, sympy.Rational):  # exact (nan, zoo, closed numbers: no)
+            numerator = int(value.p)  # the sign (a Rational's denominator is positive)
+            signs.add((numerator > 0) - (numerator < 0))
+    if test == "zero":
+        if 0 in signs and signs != {0}:
+            return True
+        return {-1, 1} <= signs and _continuous_on_positive_reals(expr, symbols)
+    if test == "positive":
+        return 1 in signs and bool(signs & {0, -1})
+    return -1 in signs and bool(signs & {0, 1})
+
+
+def _continuous_on_positive_reals(expr: sympy.Expr, symbols: set[sympy.Basic]) -> bool:
+    """True when ``expr`` is a polynomial in ``symbols`` and each of them may be any positive
+    real: then it is continuous along the points (p, ..., p), p > 0, and a sign change
+    between two of them has a root in between."""
+    return all(
+        symbol.assumptions0.items() <= _ANY_POSITIVE_REAL.items() for symbol in symbols
+    ) and bool(expr.is_polynomial(*symbols))
+
+
 def _closed_sign(expr: sympy.Expr) -> int | None:
     """Sign of a closed number by certified interval arithmetic (None when undecided).
 
@@ -81,7 +142,7 @@ def prove_zero(value: Scalar) -> bool | None:
     if expr is None:
         return None if sign is None else sign == 0
     known = expr.is_zero
-    if known is None:
+    if known is None and not _takes_both(expr, "zero"):
         known = _simplified(expr).is_zero
     return None if known is None else bool(known)
 
@@ -92,7 +153,7 @@ def prove_nonnegative(value: Scalar) -> bool | None:
     if expr is None:
         return None if sign is None else sign >= 0
     known = expr.is_nonnegative
-    if known is None:
+    if known is None and not _takes_both(expr, "nonnegative"):
         known = _simplified(expr).is_nonnegative
     return None if known is None else bool(known)
 
@@ -103,7 +164,7 @@ def prove_positive(value: Scalar) -> bool | None:
     if expr is None:
         return None if sign is None else sign > 0
     known = expr.is_positive
-    if known is None:
+    if known is None and not _takes_both(expr, "positive"):
         known = _simplified(expr).is_positive
     return None if known is None else bool(known)
 
