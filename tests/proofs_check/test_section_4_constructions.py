@@ -12,7 +12,9 @@ from fractions import Fraction
 import pytest
 import sympy
 
-from exactpml import Mechanism
+from exactpml import Mechanism, sup_conditional_pml
+from exactpml.suprema.families import FullSupportPriors, ProductPriors
+from exactpml.suprema.witnesses import Instance
 from proofs_check.claims.pml import section_4
 
 
@@ -60,3 +62,30 @@ def test_limits_with_an_unevaluated_max_equal_those_with_sympys_max(
     evaluated = limits_of(mechanism, argmax=argmax)
     assert unevaluated == evaluated
     assert [type(value) for value in unevaluated] == [type(value) for value in evaluated]
+
+
+def test_an_identical_symbolic_member_gets_its_limit_again_without_a_second_computation(
+    monkeypatch,
+):
+    mechanism = section_4._randomized_response()
+    alphabet, n = section_4._shape(mechanism)
+    y = mechanism.outputs[0]
+    full = sup_conditional_pml(mechanism, FullSupportPriors(mechanism.inputs), output=y)
+    product = sup_conditional_pml(mechanism, ProductPriors(alphabet, n), output=y)
+    keys = [
+        section_4._member_key(result.witness, result.witness.symbolic())
+        for result in (full, product)
+    ]
+    assert keys[0] is not None and keys[0] == keys[1]  # (1) and (2) reach 3 by one prior
+    computed = []
+    leakage = Instance.leakage
+    monkeypatch.setattr(Instance, "leakage", lambda self: computed.append(self) or leakage(self))
+    budget = section_4._SymbolicBudget(3)
+    for result in (full, product):
+        assert section_4._approach(result, Fraction(3), budget) is None
+    assert section_4._approach(product, Fraction(4), budget) == (
+        f"{product.witness.name}: members tend to 3, supremum 4"
+    )
+    t = sympy.Symbol("t", positive=True)
+    assert [member.parameter_value for member in computed].count(t) == 1
+    assert budget.left == 0
