@@ -13,6 +13,7 @@ symbolic condition is kept.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from fractions import Fraction
 
 import sympy
@@ -83,7 +84,8 @@ def _takes_both(expr: sympy.Expr, test: str) -> bool:
     reached it is shown undecidable here (209, in ~1 ms each).
     """
     symbols = expr.free_symbols
-    signs = set()
+    shown = _SHOWN_BY_SIGNS[test]
+    signs: set[int] = set()
     for point in _SAMPLE_POINTS:
         if not all(_admits(symbol, point) for symbol in symbols):
             continue
@@ -94,13 +96,19 @@ def _takes_both(expr: sympy.Expr, test: str) -> bool:
         if isinstance(value, sympy.Rational):  # exact (nan, zoo, closed numbers: no)
             numerator = int(value.p)  # the sign (a Rational's denominator is positive)
             signs.add((numerator > 0) - (numerator < 0))
-    if test == "zero":
-        if 0 in signs and signs != {0}:
-            return True
-        return {-1, 1} <= signs and _continuous_on_positive_reals(expr, symbols)
-    if test == "positive":
-        return 1 in signs and bool(signs & {0, -1})
-    return -1 in signs and bool(signs & {0, 1})
+            if shown(signs):  # no need for the other points
+                return True
+    return test == "zero" and {-1, 1} <= signs and _continuous_on_positive_reals(expr, symbols)
+
+
+_SHOWN_BY_SIGNS: dict[str, Callable[[set[int]], bool]] = {
+    "zero": lambda signs: 0 in signs and len(signs) > 1,
+    "positive": lambda signs: 1 in signs and bool(signs & {0, -1}),
+    "nonnegative": lambda signs: -1 in signs and bool(signs & {0, 1}),
+}
+"""Signs of values at admissible points showing that the test passes somewhere and fails
+somewhere (zero: a zero and a non-zero value; positive: > 0 and <= 0; nonnegative: >= 0
+and < 0)."""
 
 
 def _continuous_on_positive_reals(expr: sympy.Expr, symbols: set[sympy.Basic]) -> bool:
