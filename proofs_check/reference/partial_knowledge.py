@@ -98,18 +98,17 @@ def conditional_laws(
     """
     i = setting.target
     first, second = (setting.value, setting.alternative) if order is None else order
+    # Each record's law is converted once and P[D = d | D(i) = x] = Π_{j≠i} P[D(j) = d_j] is
+    # built by prefix products; a product of 11 fresh Fractions per database took 0.17 s of
+    # pk.ex_7's 2^11 databases per value, and this 0.03 s.
+    record_laws = [{v: Fraction(record[v]) for v in record.support} for record in setting.records]
     laws: dict[Hashable, dict[Hashable, Law]] = {}
     masses: dict[Hashable, dict[Hashable, Fraction]] = {}
     rows: list[tuple[tuple[Hashable, ...], Fraction, Hashable]] = []
     for x in (first, second):
         joint: dict[Hashable, Law] = {}
         mass: dict[Hashable, Fraction] = {}
-        supports = [(x,) if j == i else record.support for j, record in enumerate(setting.records)]
-        for database in itertools.product(*supports):
-            weight = Fraction(1)
-            for j, v in enumerate(database):
-                if j != i:
-                    weight *= Fraction(setting.records[j][v])
+        for database, weight in _databases_given(record_laws, i, x):
             b = setting.knowledge_of(database)
             mass[b] = mass.get(b, Fraction(0)) + weight
             row = joint.setdefault(b, {})
@@ -121,6 +120,21 @@ def conditional_laws(
         laws[x] = {b: {o: v / mass[b] for o, v in joint[b].items()} for b in joint}
         masses[x] = mass
     return ConditionalLaws(masses[first], laws[first], laws[second], tuple(rows))
+
+
+def _databases_given(
+    record_laws: Sequence[Law], target: int, x: Hashable
+) -> list[tuple[tuple[Hashable, ...], Fraction]]:
+    """(d, Π_{j≠target} P[D(j) = d_j]) over the databases d with d_target = x whose other
+    records are in their laws' supports, in ``itertools.product`` order (last record
+    fastest); each weight is its prefix's weight times one record's probability."""
+    prefixes: list[tuple[tuple[Hashable, ...], Fraction]] = [((), Fraction(1))]
+    for j, law in enumerate(record_laws):
+        if j == target:
+            prefixes = [((*d, x), w) for d, w in prefixes]
+        else:
+            prefixes = [((*d, v), w * p) for d, w in prefixes for v, p in law.items()]
+    return prefixes
 
 
 def apkdp_by_definition(
@@ -221,13 +235,22 @@ def def_58_quantity(laws: ConditionalLaws, mechanism: Mechanism, ratio: Fraction
     Thm 1's decomposition.
     """
     total = Fraction(0)
+    # max(0, 1 - e^ε/e^L) depends on (B(D), O) only: computed once per pair within this call
+    # (pk.ex_7's 2^11 databases share 5 knowledge values).
+    inners: dict[tuple[Hashable, Hashable], Fraction] = {}
     for database, weight, b in laws.by_database:
-        p, q = laws.value[b], laws.alternative[b]
         for o, m in mechanism.row(database).items():
             if not m:
                 continue
-            q_o = q.get(o, Fraction(0))
-            inner = Fraction(1) if q_o == 0 else max(Fraction(0), 1 - ratio * q_o / p[o])
+            inner = inners.get((b, o))
+            if inner is None:
+                q_o = laws.alternative[b].get(o, Fraction(0))
+                inner = (
+                    Fraction(1)
+                    if q_o == 0
+                    else max(Fraction(0), 1 - ratio * q_o / laws.value[b][o])
+                )
+                inners[b, o] = inner
             total += weight * Fraction(m) * inner
     return total
 
