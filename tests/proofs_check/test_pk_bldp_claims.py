@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism
+from exactpml import strategies as xst
 from exactpml.bldp import compose, parity_leakage_group_privacy
 from exactpml.partial_knowledge import (
     CountingMechanism,
@@ -40,6 +41,7 @@ from proofs_check.reference.bldp import (
     constraint_delta,
     constraint_ratio,
     distances,
+    dp_conditionals,
     model_delta,
     model_epsilon,
     neighbour_pairs,
@@ -427,3 +429,36 @@ def test_reference_conditional_laws_equal_one_product_per_database(
                     inner = Fraction(1) if ratio_term is None else max(Fraction(0), 1 - ratio_term)
                     expected += weight * Fraction(m) * inner
         assert def_58_quantity(laws, mechanism, ratio) == expected
+
+
+def _conditionals_in_fractions(model: Any, leakage: Any = None) -> dict[Any, Any]:
+    """reference.bldp.conditionals as written before its integer sums: Fraction additions."""
+    result = {}
+    weights = [Fraction(p) for p in model.randomness.probabilities]
+    for x in model.databases:
+        joint: dict[Any, dict[Any, Fraction]] = {}
+        for k, (weight, m, o) in enumerate(
+            zip(weights, model.outputs[x], model.leakages[x], strict=True)
+        ):
+            if not weight:
+                continue
+            if leakage is not None:
+                o = leakage(x, k)
+            row = joint.setdefault(o, {})
+            row[m] = row.get(m, Fraction(0)) + weight
+        totals = {o: sum(row.values()) for o, row in joint.items()}
+        result[x] = {o: {m: p / totals[o] for m, p in row.items()} for o, row in joint.items()}
+    return result
+
+
+def _nested_items(laws: dict[Any, Any]) -> list[Any]:
+    return [(x, [(o, list(law.items())) for o, law in by_o.items()]) for x, by_o in laws.items()]
+
+
+@given(xst.bounded_leakage_models())
+def test_reference_bldp_conditionals_equal_the_fraction_sums(model: Any) -> None:
+    # the same values in the same order, given the leakage and with it made constant
+    assert _nested_items(conditionals(model)) == _nested_items(_conditionals_in_fractions(model))
+    assert _nested_items(dp_conditionals(model)) == _nested_items(
+        _conditionals_in_fractions(model, leakage=lambda x, k: None)
+    )
