@@ -24,7 +24,7 @@ the knowledge as a function.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -137,21 +137,39 @@ def _databases_given(
     return prefixes
 
 
+def _laws_of(
+    setting: PartialKnowledge,
+    mechanism: Mechanism,
+    order: Order,
+    computed: Mapping[Order, ConditionalLaws] | None,
+) -> ConditionalLaws:
+    """The conditional laws of one order: the caller's (computed by :func:`conditional_laws`
+    for this setting and mechanism) if given, else computed here."""
+    if computed is not None and order in computed:
+        return computed[order]
+    return conditional_laws(setting, mechanism, order=order)
+
+
 def apkdp_by_definition(
     setting: PartialKnowledge,
     mechanism: Mechanism,
     ratio: Fraction,
     *,
     orders: list[Order] | None = None,
+    laws: Mapping[Order, ConditionalLaws] | None = None,
 ) -> Fraction:
     """The smallest δ of (ε, δ)-APKDP (Def 57): the maximum over the ordered pairs (t, t')
     (default: both orders of the setting's values) and the knowledge values b of the PLRV
-    form E_{O ~ P[·|t,b]}[max(0, 1 - e^ε / e^{L(O, b)})], term by term."""
+    form E_{O ~ P[·|t,b]}[max(0, 1 - e^ε / e^{L(O, b)})], term by term.
+
+    ``laws``: ``{order: conditional_laws(setting, mechanism, order=order)}`` already computed
+    by the caller for this instance (one enumeration shared by the Def 57, Def 58 and ε
+    functions; the orders it lacks are computed here)."""
     best = Fraction(0)
     for order in ordered_values(setting) if orders is None else orders:
-        laws = conditional_laws(setting, mechanism, order=order)
-        for b in laws.weights:
-            best = max(best, hockey_stick_by_plrv(laws.value[b], laws.alternative[b], ratio))
+        given = _laws_of(setting, mechanism, order, laws)
+        for b in given.weights:
+            best = max(best, hockey_stick_by_plrv(given.value[b], given.alternative[b], ratio))
     return best
 
 
@@ -161,26 +179,33 @@ def ppkdp_by_definition(
     ratio: Fraction,
     *,
     orders: list[Order] | None = None,
+    laws: Mapping[Order, ConditionalLaws] | None = None,
 ) -> Fraction:
     """The smallest δ of (ε, δ)-PPKDP (Def 58): the maximum over the ordered pairs (t, t')
-    (default: both orders) of Def 58's expectation, summed database by database."""
+    (default: both orders) of Def 58's expectation, summed database by database.
+    ``laws`` as for :func:`apkdp_by_definition`."""
     return max(
-        def_58_quantity(conditional_laws(setting, mechanism, order=order), mechanism, ratio)
+        def_58_quantity(_laws_of(setting, mechanism, order, laws), mechanism, ratio)
         for order in (ordered_values(setting) if orders is None else orders)
     )
 
 
 def epsilon_by_definition(
-    setting: PartialKnowledge, mechanism: Mechanism, *, orders: list[Order] | None = None
+    setting: PartialKnowledge,
+    mechanism: Mechanism,
+    *,
+    orders: list[Order] | None = None,
+    laws: Mapping[Order, ConditionalLaws] | None = None,
 ) -> Fraction | None:
     """e^ε of the smallest ε with δ = 0 (APKDP and PPKDP): the largest P[o|t,b]/P[o|t',b]
-    over the ordered pairs, b and o with P[o|t,b] > 0; at least 1; ``None`` for +∞."""
+    over the ordered pairs, b and o with P[o|t,b] > 0; at least 1; ``None`` for +∞.
+    ``laws`` as for :func:`apkdp_by_definition`."""
     best = Fraction(1)
     for order in ordered_values(setting) if orders is None else orders:
-        laws = conditional_laws(setting, mechanism, order=order)
-        for b in laws.weights:
-            for o, p in laws.value[b].items():
-                q = laws.alternative[b].get(o, Fraction(0))
+        given = _laws_of(setting, mechanism, order, laws)
+        for b in given.weights:
+            for o, p in given.value[b].items():
+                q = given.alternative[b].get(o, Fraction(0))
                 if p and not q:
                     return None
                 if p:

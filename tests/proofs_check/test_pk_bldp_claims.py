@@ -462,3 +462,26 @@ def test_reference_bldp_conditionals_equal_the_fraction_sums(model: Any) -> None
     assert _nested_items(dp_conditionals(model)) == _nested_items(
         _conditionals_in_fractions(model, leakage=lambda x, k: None)
     )
+
+
+@given(pk_common.settings_with_mechanism())
+def test_reference_definitions_reuse_the_callers_conditional_laws(
+    instance: tuple[PartialKnowledge, Mechanism, Fraction],
+) -> None:
+    setting, mechanism, ratio = instance
+    orders = ordered_values(setting)
+    computed = {order: conditional_laws(setting, mechanism, order=order) for order in orders}
+    for laws in (computed, {orders[0]: computed[orders[0]]}):  # every order, or one
+        assert apkdp_by_definition(setting, mechanism, ratio, laws=laws) == apkdp_by_definition(
+            setting, mechanism, ratio
+        )
+        assert ppkdp_by_definition(setting, mechanism, ratio, laws=laws) == ppkdp_by_definition(
+            setting, mechanism, ratio
+        )
+        assert epsilon_by_definition(setting, mechanism, laws=laws) == epsilon_by_definition(
+            setting, mechanism
+        )
+        one = orders[1:]
+        assert apkdp_by_definition(
+            setting, mechanism, ratio, orders=one, laws=laws
+        ) == apkdp_by_definition(setting, mechanism, ratio, orders=one)

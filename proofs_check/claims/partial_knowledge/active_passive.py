@@ -118,8 +118,14 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
         epsilon = LogValue(ratio)
         for setting in every_pair_settings(first):
             laws = knowledge_laws(setting, mechanism)
+            # the reference's enumeration of each order, shared by its Def 57, Def 58 and ε
+            # functions below (each enumerated both orders again: 8 enumerations, not 2)
+            by_order = {
+                order: conditional_laws(setting, mechanism, order=order)
+                for order in ordered_values(setting)
+            }
             for order, which in zip(ordered_values(setting), ("given", "reversed"), strict=True):
-                reference = conditional_laws(setting, mechanism, order=order)
+                reference = by_order[order]
                 deltas = reference_deltas(reference, ratio)
                 if knowledge_deltas(setting, laws, epsilon, reverse=which == "reversed") != deltas:
                     return False
@@ -133,9 +139,13 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
             orders = ordered_values(setting)[:1] if mutant == "one_order" else None
             passive = ppkdp_delta(setting, laws, epsilon)
             active = apkdp_delta(setting, laws, epsilon).delta
-            if passive != ppkdp_by_definition(setting, mechanism, ratio, orders=orders):
+            if passive != ppkdp_by_definition(
+                setting, mechanism, ratio, orders=orders, laws=by_order
+            ):
                 return False
-            if active != apkdp_by_definition(setting, mechanism, ratio, orders=orders):
+            if active != apkdp_by_definition(
+                setting, mechanism, ratio, orders=orders, laws=by_order
+            ):
                 return False
             if mutant == "ppk_implies_apk" and not is_apkdp(setting, laws, epsilon, passive):
                 return False
@@ -149,7 +159,7 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
                 return False
             if is_apkdp(setting, laws, epsilon, 0) != is_ppkdp(setting, laws, epsilon, 0):
                 return False
-            ratio_0 = epsilon_by_definition(setting, mechanism)
+            ratio_0 = epsilon_by_definition(setting, mechanism, laws=by_order)
             smallest = LogValue.infinity() if ratio_0 is None else LogValue(ratio_0)
             if apkdp_epsilon(setting, laws).epsilon != smallest:
                 return False

@@ -53,10 +53,12 @@ from proofs_check.claims.partial_knowledge._proofs import (
 )
 from proofs_check.reference import (
     apkdp_by_definition,
+    conditional_laws,
     counting_kernel,
     describe_mechanism,
     describe_setting,
     mixed,
+    ordered_values,
     post_processed,
     ppkdp_by_definition,
 )
@@ -120,8 +122,13 @@ def _both(
 ) -> tuple[Fraction, Fraction] | None:
     """(δ_APK, δ_PPK) of the reference kernel; None if exactpml's values of ``mechanism``
     differ from them."""
-    active = apkdp_by_definition(setting, reference, ratio)
-    passive = ppkdp_by_definition(setting, reference, ratio)
+    # one enumeration of each order, shared by Defs 57 and 58
+    by_order = {
+        order: conditional_laws(setting, reference, order=order)
+        for order in ordered_values(setting)
+    }
+    active = apkdp_by_definition(setting, reference, ratio, laws=by_order)
+    passive = ppkdp_by_definition(setting, reference, ratio, laws=by_order)
     laws = knowledge_laws(setting, mechanism)
     epsilon = LogValue(ratio)
     mine = (apkdp_delta(setting, laws, epsilon).delta, ppkdp_delta(setting, laws, epsilon))
