@@ -409,7 +409,8 @@ def test_reference_conditional_laws_equal_one_product_per_database(
     instance: tuple[PartialKnowledge, Mechanism, Fraction],
 ) -> None:
     setting, mechanism, ratio = instance
-    for order in ordered_values(setting):
+    # (t, t) too, where both passes list their databases
+    for order in [*ordered_values(setting), (setting.value, setting.value)]:
         laws = conditional_laws(setting, mechanism, order=order)
         weights, value, alternative, rows = _laws_one_product_per_database(
             setting, mechanism, order
@@ -485,3 +486,20 @@ def test_reference_definitions_reuse_the_callers_conditional_laws(
         assert apkdp_by_definition(
             setting, mechanism, ratio, orders=one, laws=laws
         ) == apkdp_by_definition(setting, mechanism, ratio, orders=one)
+
+
+@given(pk_common.settings_with_mechanism())
+def test_reference_conditional_laws_share_each_values_enumeration(
+    instance: tuple[PartialKnowledge, Mechanism, Fraction],
+) -> None:
+    setting, mechanism, _ = instance
+    passes: dict[Any, Any] = {}
+    t, other = setting.value, setting.alternative
+    for order in [*ordered_values(setting), (t, t)]:  # (t, t): each database listed twice
+        shared = conditional_laws(setting, mechanism, order=order, passes=passes)
+        alone = conditional_laws(setting, mechanism, order=order)
+        assert shared == alone
+        assert [list(law.items()) for law in shared.value.values()] == [
+            list(law.items()) for law in alone.value.values()
+        ]
+    assert set(passes) == {t, other}

@@ -10,6 +10,7 @@ evaluated (Defs 57/58 quantify over every t ≠ t′).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -60,6 +61,7 @@ from proofs_check.reference import (
     ordered_values,
     ppkdp_by_definition,
 )
+from proofs_check.reference.partial_knowledge import GivenValue
 
 __all__ = ["thm_1"]
 
@@ -120,8 +122,9 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
             laws = knowledge_laws(setting, mechanism)
             # the reference's enumeration of each order, shared by its Def 57, Def 58 and ε
             # functions below (each enumerated both orders again: 8 enumerations, not 2)
+            passes: dict[Hashable, GivenValue] = {}  # each value of D(i) enumerated once
             by_order = {
-                order: conditional_laws(setting, mechanism, order=order)
+                order: conditional_laws(setting, mechanism, order=order, passes=passes)
                 for order in ordered_values(setting)
             }
             for order, which in zip(ordered_values(setting), ("given", "reversed"), strict=True):

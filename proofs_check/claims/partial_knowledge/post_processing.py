@@ -62,6 +62,7 @@ from proofs_check.reference import (
     post_processed,
     ppkdp_by_definition,
 )
+from proofs_check.reference.partial_knowledge import GivenValue
 
 __all__ = ["prop_25"]
 
@@ -122,9 +123,10 @@ def _both(
 ) -> tuple[Fraction, Fraction] | None:
     """(δ_APK, δ_PPK) of the reference kernel; None if exactpml's values of ``mechanism``
     differ from them."""
-    # one enumeration of each order, shared by Defs 57 and 58
+    # one enumeration of each value of D(i), shared by both orders and Defs 57 and 58
+    passes: dict[Hashable, GivenValue] = {}
     by_order = {
-        order: conditional_laws(setting, reference, order=order)
+        order: conditional_laws(setting, reference, order=order, passes=passes)
         for order in ordered_values(setting)
     }
     active = apkdp_by_definition(setting, reference, ratio, laws=by_order)
