@@ -19,6 +19,7 @@ is a ``Fraction``.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
@@ -66,19 +67,26 @@ def conditionals(
     """
     result: Conditional = {}
     weights = [Fraction(p) for p in model.randomness.probabilities]
+    # Pr[M = m | P = o] = Σ Pr[r] / Σ Pr[r], summed as integer numerators over the weights'
+    # common denominator (32 000 Fraction additions took 0.15 s for Scenario 2 at
+    # population 2, k = 3); one Fraction per entry at the end.
+    common = math.lcm(*(w.denominator for w in weights))
+    numerators = [w.numerator * (common // w.denominator) for w in weights]
     for x in model.databases:
-        joint: dict[Hashable, Law] = {}
-        for k, (weight, m, o) in enumerate(
-            zip(weights, model.outputs[x], model.leakages[x], strict=True)
+        joint: dict[Hashable, dict[Hashable, int]] = {}
+        for k, (numerator, m, o) in enumerate(
+            zip(numerators, model.outputs[x], model.leakages[x], strict=True)
         ):
-            if not weight:
+            if not numerator:
                 continue
             if leakage is not None:
                 o = leakage(x, k)
             row = joint.setdefault(o, {})
-            row[m] = row.get(m, Fraction(0)) + weight
+            row[m] = row.get(m, 0) + numerator
         totals = {o: sum(row.values()) for o, row in joint.items()}
-        result[x] = {o: {m: p / totals[o] for m, p in row.items()} for o, row in joint.items()}
+        result[x] = {
+            o: {m: Fraction(p, totals[o]) for m, p in row.items()} for o, row in joint.items()
+        }
     return result
 
 
@@ -241,21 +249,18 @@ def non_participation_by_definition(
         designs = itertools.product(subsets, repeat=studies)
     laws: Conditional = {}
     pairs: list[Pair] = []
+    # one study's law at each count, computed once per call
+    by_count = {c: truncated_geometric_law(c, population, alpha) for c in range(population + 1)}
     for design in designs:
         leak = max((sum(j in members for members in design) for j in people), default=0)
         for bits in itertools.product((0, 1), repeat=population):
-            per_study = [
-                truncated_geometric_law(sum(bits[j] for j in members), population, alpha)
-                for members in design
-            ]
-            law: Law = {}
-            for outputs in itertools.product(*(list(study) for study in per_study)):
-                mass = Fraction(1)
-                for study, y in zip(per_study, outputs, strict=True):
-                    mass *= study[y]
-                if mass:
-                    law[outputs] = mass
-            laws[(bits, design)] = {leak: law}
+            per_study = [by_count[sum(bits[j] for j in members)] for members in design]
+            # Pr[M = (y_1, ..., y_k)] = Π_l law_l(y_l), by prefix products over the studies
+            # in product order (the last study fastest); the positive ones are kept
+            prefixes: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+            for study in per_study:
+                prefixes = [((*ys, y), mass * p) for ys, mass in prefixes for y, p in study.items()]
+            laws[(bits, design)] = {leak: {ys: mass for ys, mass in prefixes if mass}}
         for bits in itertools.product((0, 1), repeat=population):
             for j in people:
                 flipped = (*bits[:j], 1 - bits[j], *bits[j + 1:])

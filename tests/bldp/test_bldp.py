@@ -71,6 +71,31 @@ def _conditional_set_probability(model, x, o, event):
     return None if mass == 0 else joint / mass
 
 
+@given(xst.bounded_leakage_models())
+def test_model_laws_equal_their_sums_over_the_randomness(model):
+    # joint, leakage and conditional laws (rational R: integer sums over one denominator)
+    # against Fraction sums in the order of the randomness table
+    for x in model.databases:
+        joint = {}
+        for p, m, o in zip(
+            model.randomness.probabilities, model.outputs[x], model.leakages[x], strict=True
+        ):
+            if p:
+                row = joint.setdefault(o, {})
+                row[m] = row.get(m, Fraction(0)) + p
+        got = model.joint(x)
+        assert [(o, list(row.items())) for o, row in got.items()] == [
+            (o, list(row.items())) for o, row in joint.items()
+        ]
+        masses = {o: sum(row.values()) for o, row in joint.items()}
+        assert list(model.leakage_distribution(x).items()) == list(masses.items())
+        for o, row in joint.items():
+            law = model.conditional(x, o)
+            assert list(law.outcomes) == list(row)
+            assert list(law.probabilities) == [p / masses[o] for p in row.values()]
+            assert all(type(p) is Fraction for p in law.probabilities)
+
+
 def _constraints(model, pairs):
     """(x, x', o, P(·|x,o), Q(·|x',o)) as set functions, for the admissible constraints."""
     leak_values = {leak for x in model.databases for leak in model.leakages[x]}
@@ -422,6 +447,63 @@ def test_non_participation_loss_is_bounded_by_the_participation_bound(studies):
     )
     expected = 2 ** max(1, studies - 1)
     assert bldp_epsilon(restricted).epsilon == LogValue(expected)
+
+
+def _non_participation_by_functions(population, studies, alpha, designs=None):
+    """Scenario 2 as non_participation built it before its tables were filled directly:
+    M, P and the neighbour relation as functions of (x, r) through the public constructor."""
+    people = range(population)
+    subsets = [frozenset(c) for k in range(population + 1) for c in itertools.combinations(people, k)]
+    chosen = (
+        list(itertools.product(subsets, repeat=studies))
+        if designs is None
+        else [tuple(frozenset(s) for s in d) for d in designs]
+    )
+    one_noise, draw = realize(truncated_geometric(population, alpha))
+    databases = [(b, d) for d in chosen for b in itertools.product((0, 1), repeat=population)]
+
+    def mechanism(x, r):
+        bits, design = x
+        return tuple(draw(sum(bits[j] for j in a), u) for a, u in zip(design, r, strict=True))
+
+    def neighbours(x, y):
+        return x[1] == y[1] and sum(a != b for a, b in zip(x[0], y[0], strict=True)) == 1
+
+    return BoundedLeakageModel(
+        Distribution.product([one_noise] * studies),
+        mechanism,
+        lambda x, r: max(sum(j in a for a in x[1]) for j in people),
+        databases=databases,
+        neighbours=neighbours,
+    )
+
+
+@pytest.mark.parametrize(
+    ("population", "studies", "alpha", "designs"),
+    [
+        (1, 1, "1/2", None),
+        (2, 2, "1/3", None),
+        (2, 3, "7/20", None),
+        (3, 2, "2/3", [[{0}, {1}], [{0, 1, 2}, {0, 1, 2}], [{0, 2}, {2}], [set(), {1}]]),
+    ],
+)
+def test_non_participation_tables_equal_the_functions_of_x_and_r(
+    population, studies, alpha, designs
+):
+    model = non_participation(population, studies, alpha, designs=designs)
+    expected = _non_participation_by_functions(population, studies, alpha, designs)
+    assert model.randomness.outcomes == expected.randomness.outcomes
+    assert model.randomness.probabilities == expected.randomness.probabilities
+    assert model.databases == expected.databases
+    assert model.neighbours == expected.neighbours  # the same order
+    assert dict(model.outputs) == dict(expected.outputs)
+    assert dict(model.leakages) == dict(expected.leakages)
+    assert repr(model) == repr(expected)
+
+
+def test_non_participation_refuses_a_repeated_design():
+    with pytest.raises(InvalidArgument, match="appears twice"):
+        non_participation(2, 1, "1/2", designs=[[frozenset({0})], [frozenset({0})]])
 
 
 def test_symbolic_randomness_gives_exact_symbolic_parameters():

@@ -7,14 +7,17 @@ hand-derived closed forms behind them, and the reference computations the checks
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from exactpml import Distribution, LogValue, Mechanism
+from exactpml import strategies as xst
 from exactpml.bldp import compose, parity_leakage_group_privacy
 from exactpml.partial_knowledge import (
     CountingMechanism,
@@ -38,6 +41,7 @@ from proofs_check.reference.bldp import (
     constraint_delta,
     constraint_ratio,
     distances,
+    dp_conditionals,
     model_delta,
     model_epsilon,
     neighbour_pairs,
@@ -142,6 +146,16 @@ def test_example_7_hand_sums_equal_the_derivation_summed_term_by_term(
     hand = pk_example_7.hand_deltas(scale, ratio)
     expected = _hand_deltas_term_by_term(scale, ratio)
     assert {order: tuple(deltas) for order, deltas in hand.items()} == expected
+
+
+@pytest.mark.parametrize("p", [Fraction(0), Fraction(1), Fraction(1, 2)])
+def test_example_7_hand_sums_at_the_ends_of_p(p: Fraction) -> None:
+    # p = 0 and p = 1 end hand_sums' recurrence b(j+1) = b(j)(U-j)a/((j+1)(d-a)) (d = a at p = 1)
+    for voters, known, threshold in [(1, 0, 0), (6, 2, 3), (7, 0, 1), (5, 4, 6)]:
+        scale = pk_example_7.Scale(voters, known, threshold, p)
+        hand = pk_example_7.hand_deltas(scale, Fraction(2))
+        expected = _hand_deltas_term_by_term(scale, Fraction(2))
+        assert {order: tuple(deltas) for order, deltas in hand.items()} == expected
 
 
 def test_example_7_simplified_forms_refuse_a_p_outside_their_derivation() -> None:
@@ -354,3 +368,138 @@ def test_canonical_pairs_compose_to_one_minus_the_product() -> None:
     assert model_delta(conditionals(second), pairs, Fraction(3, 2)) == Fraction(1, 5)
     composed = compose(first, second, randomness="independent", leakage="joint")
     assert model_delta(conditionals(composed), pairs, Fraction(3)) == Fraction(7, 25)
+
+
+
+def _laws_one_product_per_database(
+    setting: PartialKnowledge, mechanism: Mechanism, order: tuple[Any, Any]
+) -> tuple[dict[Any, Fraction], dict[Any, Any], dict[Any, Any], list[Any]]:
+    """conditional_laws as written before its prefix products (the weights, the laws given t
+    and t', the rows by database): each database's weight a product of fresh Fractions."""
+    i = setting.target
+    laws, masses, rows = {}, {}, []
+    for x in order:
+        joint: dict[Any, dict[Any, Fraction]] = {}
+        mass: dict[Any, Fraction] = {}
+        supports = [(x,) if j == i else r.support for j, r in enumerate(setting.records)]
+        for database in itertools.product(*supports):
+            weight = Fraction(1)
+            for j, v in enumerate(database):
+                if j != i:
+                    weight *= Fraction(setting.records[j][v])
+            b = setting.knowledge_of(database)
+            mass[b] = mass.get(b, Fraction(0)) + weight
+            row = joint.setdefault(b, {})
+            for o, p in mechanism.row(database).items():
+                if p:
+                    row[o] = row.get(o, Fraction(0)) + weight * Fraction(p)
+            if x == order[0]:
+                rows.append((database, weight, b))
+        laws[x] = {b: {o: v / mass[b] for o, v in joint[b].items()} for b in joint}
+        masses[x] = mass
+    return masses[order[0]], laws[order[0]], laws[order[1]], rows
+
+
+def _items(laws: dict[Any, dict[Any, Fraction]]) -> list[Any]:
+    return [(b, list(law.items())) for b, law in laws.items()]
+
+
+@given(pk_common.settings_with_mechanism())
+def test_reference_conditional_laws_equal_one_product_per_database(
+    instance: tuple[PartialKnowledge, Mechanism, Fraction],
+) -> None:
+    setting, mechanism, ratio = instance
+    # (t, t) too, where both passes list their databases
+    for order in [*ordered_values(setting), (setting.value, setting.value)]:
+        laws = conditional_laws(setting, mechanism, order=order)
+        weights, value, alternative, rows = _laws_one_product_per_database(
+            setting, mechanism, order
+        )
+        # the same values in the same order (by_database and every dict's keys)
+        assert list(laws.weights.items()) == list(weights.items())
+        assert _items(laws.value) == _items(value)
+        assert _items(laws.alternative) == _items(alternative)
+        assert list(laws.by_database) == rows
+        # Def 58 term by term, max(0, 1 - e^ε/e^L) recomputed for every database
+        expected = Fraction(0)
+        for database, weight, b in rows:
+            for o, m in mechanism.row(database).items():
+                if m:
+                    q_o = alternative[b].get(o, Fraction(0))
+                    ratio_term = ratio * q_o / value[b][o] if q_o else None
+                    inner = Fraction(1) if ratio_term is None else max(Fraction(0), 1 - ratio_term)
+                    expected += weight * Fraction(m) * inner
+        assert def_58_quantity(laws, mechanism, ratio) == expected
+
+
+def _conditionals_in_fractions(model: Any, leakage: Any = None) -> dict[Any, Any]:
+    """reference.bldp.conditionals as written before its integer sums: Fraction additions."""
+    result = {}
+    weights = [Fraction(p) for p in model.randomness.probabilities]
+    for x in model.databases:
+        joint: dict[Any, dict[Any, Fraction]] = {}
+        for k, (weight, m, o) in enumerate(
+            zip(weights, model.outputs[x], model.leakages[x], strict=True)
+        ):
+            if not weight:
+                continue
+            if leakage is not None:
+                o = leakage(x, k)
+            row = joint.setdefault(o, {})
+            row[m] = row.get(m, Fraction(0)) + weight
+        totals = {o: sum(row.values()) for o, row in joint.items()}
+        result[x] = {o: {m: p / totals[o] for m, p in row.items()} for o, row in joint.items()}
+    return result
+
+
+def _nested_items(laws: dict[Any, Any]) -> list[Any]:
+    return [(x, [(o, list(law.items())) for o, law in by_o.items()]) for x, by_o in laws.items()]
+
+
+@given(xst.bounded_leakage_models())
+def test_reference_bldp_conditionals_equal_the_fraction_sums(model: Any) -> None:
+    # the same values in the same order, given the leakage and with it made constant
+    assert _nested_items(conditionals(model)) == _nested_items(_conditionals_in_fractions(model))
+    assert _nested_items(dp_conditionals(model)) == _nested_items(
+        _conditionals_in_fractions(model, leakage=lambda x, k: None)
+    )
+
+
+@given(pk_common.settings_with_mechanism())
+def test_reference_definitions_reuse_the_callers_conditional_laws(
+    instance: tuple[PartialKnowledge, Mechanism, Fraction],
+) -> None:
+    setting, mechanism, ratio = instance
+    orders = ordered_values(setting)
+    computed = {order: conditional_laws(setting, mechanism, order=order) for order in orders}
+    for laws in (computed, {orders[0]: computed[orders[0]]}):  # every order, or one
+        assert apkdp_by_definition(setting, mechanism, ratio, laws=laws) == apkdp_by_definition(
+            setting, mechanism, ratio
+        )
+        assert ppkdp_by_definition(setting, mechanism, ratio, laws=laws) == ppkdp_by_definition(
+            setting, mechanism, ratio
+        )
+        assert epsilon_by_definition(setting, mechanism, laws=laws) == epsilon_by_definition(
+            setting, mechanism
+        )
+        one = orders[1:]
+        assert apkdp_by_definition(
+            setting, mechanism, ratio, orders=one, laws=laws
+        ) == apkdp_by_definition(setting, mechanism, ratio, orders=one)
+
+
+@given(pk_common.settings_with_mechanism())
+def test_reference_conditional_laws_share_each_values_enumeration(
+    instance: tuple[PartialKnowledge, Mechanism, Fraction],
+) -> None:
+    setting, mechanism, _ = instance
+    passes: dict[Any, Any] = {}
+    t, other = setting.value, setting.alternative
+    for order in [*ordered_values(setting), (t, t)]:  # (t, t): each database listed twice
+        shared = conditional_laws(setting, mechanism, order=order, passes=passes)
+        alone = conditional_laws(setting, mechanism, order=order)
+        assert shared == alone
+        assert [list(law.items()) for law in shared.value.values()] == [
+            list(law.items()) for law in alone.value.values()
+        ]
+    assert set(passes) == {t, other}

@@ -10,6 +10,7 @@ evaluated (Defs 57/58 quantify over every t ≠ t′).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -60,6 +61,7 @@ from proofs_check.reference import (
     ordered_values,
     ppkdp_by_definition,
 )
+from proofs_check.reference.partial_knowledge import GivenValue
 
 __all__ = ["thm_1"]
 
@@ -118,8 +120,15 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
         epsilon = LogValue(ratio)
         for setting in every_pair_settings(first):
             laws = knowledge_laws(setting, mechanism)
+            # the reference's enumeration of each order, shared by its Def 57, Def 58 and ε
+            # functions below (each enumerated both orders again: 8 enumerations, not 2)
+            passes: dict[Hashable, GivenValue] = {}  # each value of D(i) enumerated once
+            by_order = {
+                order: conditional_laws(setting, mechanism, order=order, passes=passes)
+                for order in ordered_values(setting)
+            }
             for order, which in zip(ordered_values(setting), ("given", "reversed"), strict=True):
-                reference = conditional_laws(setting, mechanism, order=order)
+                reference = by_order[order]
                 deltas = reference_deltas(reference, ratio)
                 if knowledge_deltas(setting, laws, epsilon, reverse=which == "reversed") != deltas:
                     return False
@@ -133,9 +142,13 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
             orders = ordered_values(setting)[:1] if mutant == "one_order" else None
             passive = ppkdp_delta(setting, laws, epsilon)
             active = apkdp_delta(setting, laws, epsilon).delta
-            if passive != ppkdp_by_definition(setting, mechanism, ratio, orders=orders):
+            if passive != ppkdp_by_definition(
+                setting, mechanism, ratio, orders=orders, laws=by_order
+            ):
                 return False
-            if active != apkdp_by_definition(setting, mechanism, ratio, orders=orders):
+            if active != apkdp_by_definition(
+                setting, mechanism, ratio, orders=orders, laws=by_order
+            ):
                 return False
             if mutant == "ppk_implies_apk" and not is_apkdp(setting, laws, epsilon, passive):
                 return False
@@ -149,7 +162,7 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
                 return False
             if is_apkdp(setting, laws, epsilon, 0) != is_ppkdp(setting, laws, epsilon, 0):
                 return False
-            ratio_0 = epsilon_by_definition(setting, mechanism)
+            ratio_0 = epsilon_by_definition(setting, mechanism, laws=by_order)
             smallest = LogValue.infinity() if ratio_0 is None else LogValue(ratio_0)
             if apkdp_epsilon(setting, laws).epsilon != smallest:
                 return False
