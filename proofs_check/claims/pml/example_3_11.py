@@ -378,9 +378,13 @@ def ex_3_11(ctx: CheckContext) -> list[Evidence]:
     factor = 2 if ctx.mutant == "doubled_exponent" else 1
     small = _small_cases(ctx.mutant)
     p = sympy.Symbol("p", positive=True)
-    worst = sympy.maximum(
-        sympy.Max(p, 1 - p), p, sympy.Interval(sympy.Rational(3, 10), sympy.Rational(7, 10))
-    )
+    # sympy's maximum of each argument of max(p, 1-p) on the interval, then the larger: the
+    # maximum of a Max is the largest maximum of its arguments, and sympy's maximum of the
+    # Max itself rewrites it as a Piecewise and solves its conditions (0.16-0.3 s against
+    # 0.015 s for the two arguments; measured)
+    interval = sympy.Interval(sympy.Rational(3, 10), sympy.Rational(7, 10))
+    worst = sympy.Max(*(sympy.maximum(argument, p, interval)
+                        for argument in sympy.Max(p, 1 - p).args))
     minimum = LogValue(1 / worst)
     at_endpoints = min(
         min_entropy(Distribution([(1, q), (0, 1 - q)])) for q in (Fraction(3, 10), Fraction(7, 10))
