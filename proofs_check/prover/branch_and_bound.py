@@ -186,22 +186,34 @@ class BranchAndBound:
             point = tuple(lo for lo, _ in region.box)
             sign = self._point_sign(function, point)  # type: ignore[arg-type]
             return sign is not None and (sign > 0 or (sign == 0 and not strict))
-        enclosure = known if known is not None else self._enclose(function, region)
+        continuous: bool | None = None
+        if known is not None:
+            enclosure = known
+        else:
+            # the strict enclosure first: when it succeeds it is the extended one (the same
+            # operations on the same ranges; strict mode only raises where the extended mode
+            # would widen), and the monotonicity rule below needs it anyway
+            enclosure = self._enclose(function, region, strict=True)
+            continuous = enclosure is not None
+            if enclosure is None:
+                enclosure = self._enclose(function, region)
         if enclosure is not None:
             low = enclosure[0]
             if low is not None and (low > 0 or (low >= 0 and not strict)):
                 return True
         if depth <= 0:
             return False
-        if function.smooth and self._by_monotonicity(function, region, strict, depth):
+        if function.smooth and self._by_monotonicity(function, region, strict, depth,
+                                                     continuous):
             return True
         return self._by_factors(function, region, strict, depth)
 
     def _by_monotonicity(self, function: Function, region: Region, strict: bool,
-                         depth: int) -> bool:
-        """Monotone in a variable on the box, and certified on the face where it is least."""
+                         depth: int, continuous: bool | None = None) -> bool:
+        """Monotone in a variable on the box, and certified on the face where it is least.
+        ``continuous``: whether ``function``'s strict enclosure on the box succeeds, when
+        known (else found when a direction needs it)."""
         free = region.free()
-        continuous = self._enclose(function, region, strict=True) is not None
         for index in free:
             derivative = function.derivative(index)
             if derivative is None:
@@ -222,6 +234,8 @@ class BranchAndBound:
                     direction = -1
             if direction == 0:
                 continue
+            if continuous is None:
+                continuous = self._enclose(function, region, strict=True) is not None
             if not continuous and not self._defined_towards(function, region, index,
                                                              direction):
                 continue

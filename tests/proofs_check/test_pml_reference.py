@@ -124,3 +124,9 @@ def test_the_binomial_tail_equals_the_sum_of_the_binomial_law_in_fractions() -> 
                     Fraction(0),
                 )
                 assert ref.binomial_lower_tail(n, m, p) == expected
+    # Figure 1's sizes (Horner's rule in 1 - p there): the same sum, term by term in integers
+    for n, p in ((200, Fraction(3, 10)), (777, Fraction(1, 2)), (2000, Fraction(3, 10))):
+        a, d = p.numerator, p.denominator
+        for m in (0, 1, n // 10, n // 2, n - 1, n):
+            terms = sum(math.comb(n, k) * a**k * (d - a) ** (n - k) for k in range(m + 1))
+            assert ref.binomial_lower_tail(n, m, p) == Fraction(terms, d**n)

@@ -150,6 +150,33 @@ def test_the_chernoff_bound_is_tight_at_m_zero() -> None:
     assert bound == -sympy.log(1 - sympy.Rational(7, 10) ** 200)
 
 
+def test_the_bound_comparison_is_certify_compare() -> None:
+    """``_compare_with_bound`` (exact ratios when exp(bound) is rational) decides as
+    certify.compare on both grids, the twin's ties at (m+1)/n = 1 and the doubled exponent
+    included, and on bounds whose exp is irrational (n q not an integer)."""
+    from exactpml.core import certify
+
+    cases = []
+    for p in example_3_11.FIGURE_P:
+        for n in (200, 500):
+            for ratio in example_3_11.FIGURE_RATIOS[1:]:
+                cases.append((n, int(ratio * n), p, 1, ratio, p))
+            for ratio in example_3_11.TWIN_RATIOS:
+                cases.append((n, int(ratio * n) - 1, p, 0, 1 - ratio, 1 - p))
+    cases += [(7, 2, Fraction(3, 10), 1, Fraction(1, 3), Fraction(3, 10)),
+              (9, 2, Fraction(1, 2), 1, Fraction(2, 7), Fraction(1, 2))]
+    signs = set()
+    for n, m, p, output, q, r in cases:
+        exact, ratio, problem = example_3_11._exact_leakage(n, m, p, output)
+        assert problem is None
+        for factor in (1, 2):
+            bound = example_3_11.chernoff_exponent(n, q, r, factor=factor)
+            sign = example_3_11._compare_with_bound(exact, ratio, bound)
+            assert sign == certify.compare(exact, bound), (n, m, p, output, factor)
+            signs.add(sign)
+    assert signs == {-1, 0, 1}
+
+
 def test_example_3_11_reports_the_text_values() -> None:
     evidence = run(example_3_11.ex_3_11, "pml.ex_3_11")
     small = values_of(evidence[0])

@@ -83,3 +83,75 @@ def test_closed_sums_are_added_term_by_term_to_the_value_doit_gives() -> None:
     assert summed(nested) == nested.doit() == (10**4 * (10**4 + 1) // 2) ** 2
     long_sum = sympy.Sum(k, (k, 1, 10**6))
     assert summed(long_sum) == long_sum.doit() == 10**6 * (10**6 + 1) // 2
+
+
+def test_the_fast_route_gives_the_sign_point_sign_certifies_or_leaves_the_point() -> None:
+    """``exhaustion._evaluator`` (exact while rational, 64-bit balls after log/exp) settles a
+    point only with the sign :func:`points.point_sign` certifies there; a zero denominator, a
+    log of 0, ``0`` to a symbolic power, a reversed Sum and an Abs of a ball are left to the
+    Arb route (``None``)."""
+    from fractions import Fraction
+
+    from flint import fmpq
+
+    from proofs_check.prover.exhaustion import _evaluated_sign, _evaluator
+    from proofs_check.prover.intervals import Program
+    from proofs_check.prover.points import point_sign
+
+    exprs = [
+        m - p * n,
+        m + 1 - p * n,
+        TAIL - Rational(1, 2),
+        1 - TAIL - exp(-n * RATE),
+        -log(1 - exp(-n * RATE)) + log(1 - TAIL),
+        sympy.Abs(1 / Sum(binomial(n, k) * p**k * (1 - p) ** (n - k), (k, m + 1, n))
+                  - 1 / (1 - TAIL)),
+        sympy.Max(m, n - m) - sympy.Min(2 * m, n) + sympy.factorial(m) / sympy.factorial(n),
+        1 / (m - 3) - 1 / (n - 4),
+        (m - 2) ** n - Rational(1, 3),
+        Sum(k, (k, m, n)) - 7,
+        log(m - 2) + m - 3,
+    ]
+    settled = 0
+    for expr in exprs:
+        fast = _evaluator(expr, (n, m))
+        assert fast is not None, expr
+        program = Program(expr, (n, m))
+        for point in [(a, b) for a in range(1, 9) for b in range(0, 9)]:
+            fractions = (Fraction(point[0]), Fraction(point[1]))
+            sign = _evaluated_sign(fast, point)
+            if sign is not None:
+                settled += 1
+                assert sign == point_sign(program, fractions), (expr, point)
+        assert _evaluated_sign(fast, (fmpq(3), fmpq(5))) == _evaluated_sign(fast, (3, 5))
+    assert settled > 500
+    left_alone = [
+        (1 / (m - 3), (5, 3)),          # a zero denominator
+        (log(m - 3), (5, 3)),           # log of 0
+        ((m - 3) ** n, (5, 3)),         # 0 to a symbolic power
+        ((m - 5) ** n, (2, 3)),         # a negative base to a symbolic power
+        (Sum(k, (k, m, n)), (1, 4)),    # reversed by more than one term: Karr's convention
+        (sympy.Abs(log(m) - 1), (5, 3)),  # Abs of a ball
+        (binomial(n - 3, m), (1, 0)),   # binomial of a negative top
+    ]
+    for expr, point in left_alone:
+        assert _evaluated_sign(_evaluator(expr, (n, m)), point) is None, expr
+    assert _evaluator(sympy.sqrt(n) - m, (n, m)) is None  # a root: the Arb route only
+
+
+def test_prefix_sums_of_the_fast_route_are_the_sums() -> None:
+    """The fast route adds a Sum's terms once per start and outer value (prefix sums); in any
+    order of the points its value is the Sum's exact value."""
+    from flint import fmpq
+
+    from proofs_check.prover.exhaustion import _evaluator
+
+    tail = _evaluator(TAIL, (n, m))
+    upper = _evaluator(Sum(binomial(n, k) * p**k, (k, m, n)), (n, m))
+    assert tail is not None and upper is not None
+    points = [(9, 4), (9, 0), (9, 8), (3, 1), (9, 2), (3, 3), (9, 9)]
+    for a, b in points + points[::-1]:
+        expected = TAIL.subs({n: a, m: b}).doit()
+        assert tail((a, b)) == fmpq(int(expected.p), int(expected.q))
+        top = Sum(binomial(n, k) * p**k, (k, m, n)).subs({n: a, m: b}).doit()
+        assert upper((a, b)) == fmpq(int(top.p), int(top.q))
