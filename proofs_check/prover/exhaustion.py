@@ -253,6 +253,12 @@ def _evaluator(expr: sympy.Expr, variables: tuple[sympy.Symbol, ...]) -> Evaluat
         return None
 
 
+_LEFT_TO_ARB = (_NotSettled, ArithmeticError, ValueError, TypeError)
+"""What the first route hands to the Arb route instead of raising: besides :class:`_NotSettled`,
+any arithmetic or type error of ``flint`` on an operand this route did not foresee (a
+division by zero, an overflow): falling back is always sound, a crash would end the proof."""
+
+
 def _evaluated_sign(evaluator: Evaluator | None, point: tuple[Value, ...]) -> int | None:
     """The certified sign of the evaluator's value at ``point`` (64-bit balls), or ``None``
     when not settled there."""
@@ -261,7 +267,7 @@ def _evaluated_sign(evaluator: Evaluator | None, point: tuple[Value, ...]) -> in
     try:
         with ctx.workprec(64):
             return _sign_of(evaluator(point))
-    except (_NotSettled, ZeroDivisionError):
+    except _LEFT_TO_ARB:
         return None
 
 
@@ -275,7 +281,7 @@ def _difference_sign(sides: tuple[Evaluator | None, Evaluator | None],
     try:
         with ctx.workprec(64):
             return _sign_of(right(point) - left(point))
-    except (_NotSettled, ZeroDivisionError):
+    except _LEFT_TO_ARB:
         return None
 
 

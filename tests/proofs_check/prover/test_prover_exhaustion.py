@@ -155,3 +155,18 @@ def test_prefix_sums_of_the_fast_route_are_the_sums() -> None:
         assert tail((a, b)) == fmpq(int(expected.p), int(expected.q))
         top = Sum(binomial(n, k) * p**k, (k, m, n)).subs({n: a, m: b}).doit()
         assert upper((a, b)) == fmpq(int(top.p), int(top.q))
+
+
+def test_an_unforeseen_arithmetic_or_type_error_leaves_the_point_to_the_arb_route() -> None:
+    """The fast route never ends a proof with an exception: an operand it did not foresee
+    (here evaluators raising flint's and Python's errors) hands the point to the Arb route."""
+    from proofs_check.prover.exhaustion import _difference_sign, _evaluated_sign
+
+    def raising(error: type[Exception]):
+        def evaluate(values):
+            raise error("unforeseen")
+        return evaluate
+
+    for error in (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        assert _evaluated_sign(raising(error), (1, 2)) is None
+        assert _difference_sign((raising(error), raising(error)), (1, 2)) is None
