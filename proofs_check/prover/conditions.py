@@ -44,7 +44,13 @@ def definedness_conditions(expr: sympy.Basic) -> tuple[Condition, ...]:
     >>> x = sympy.Symbol("x", real=True)
     >>> [c.text() for c in definedness_conditions(sympy.log(1 + 1 / x))]
     ['x != 0 (for 1/x)', '1 + 1/x > 0 (for log(1 + 1/x))']
+
+    The answer depends on the expression alone and is remembered: the proofs of a claim ask
+    about the same statements again (and the engines about the same subexpressions).
     """
+    known = _CONDITIONS.get(expr)
+    if known is not None:
+        return known
     found: dict[tuple[sympy.Expr, str], Condition] = {}
 
     def visit(node: sympy.Basic) -> None:
@@ -72,7 +78,16 @@ def definedness_conditions(expr: sympy.Basic) -> tuple[Condition, ...]:
             found.setdefault((argument, "positive"), Condition(argument, "positive", str(node)))
 
     visit(expr)
-    return tuple(found.values())
+    conditions = tuple(found.values())
+    if len(_CONDITIONS) >= _CACHE_LIMIT:
+        _CONDITIONS.clear()
+    _CONDITIONS[expr] = conditions
+    return conditions
+
+
+_CACHE_LIMIT = 4096
+"""Expressions whose conditions are remembered before the memory starts over."""
+_CONDITIONS: dict[sympy.Basic, tuple[Condition, ...]] = {}
 
 
 RELATION_SYMBOLS = {

@@ -323,7 +323,14 @@ def _working_symbol(
     exact_lower: sympy.Expr | None,
     exact_upper: sympy.Expr | None,
 ) -> sympy.Symbol:
-    """A fresh symbol carrying exactly what the range implies: real (or integer) and its sign."""
+    """A symbol carrying exactly what the range implies: real (or integer) and its sign.
+
+    It is a ``Dummy`` (never equal to a caller's symbol), the same one for the same caller's
+    symbol and facts in every problem: two proofs over the same variables then rename to the
+    same expressions, and the renaming, the definedness conditions and sympy's own caches are
+    reused (proofs of one claim share their statements and hypotheses; measured: building
+    the problems of the --quick z3 proofs took 0.55 s CPU instead of 1.13 s).
+    """
     facts: dict[str, bool] = {"integer": True} if integer else {"real": True}
     low = _sign_of_end(lower, exact_lower)
     high = _sign_of_end(upper, exact_upper)
@@ -335,7 +342,18 @@ def _working_symbol(
         facts["negative"] = True
     elif high is not None and high == 0:
         facts["nonpositive"] = True
-    return sympy.Dummy(str(symbol), **facts)
+    key = (symbol, tuple(facts))
+    working = _WORKING_SYMBOLS.get(key)
+    if working is None:
+        if len(_WORKING_SYMBOLS) >= _CACHE_LIMIT:
+            _WORKING_SYMBOLS.clear()
+        working = _WORKING_SYMBOLS[key] = sympy.Dummy(str(symbol), **facts)
+    return working
+
+
+_CACHE_LIMIT = 4096
+"""Entries each cross-problem cache of this module holds before it starts over."""
+_WORKING_SYMBOLS: dict[tuple[sympy.Symbol, tuple[str, ...]], sympy.Dummy] = {}
 
 
 def _check_assumptions(symbol: sympy.Symbol, variable: VariableRange) -> None:
@@ -481,7 +499,14 @@ def _renamed(expression: sympy.Basic, mapping: Mapping[sympy.Basic, sympy.Basic]
     """``expression.xreplace(mapping)`` (symbols for symbols), except that a ``Max``/``Min`` is
     rebuilt without evaluation: it has the same value at every point, and sympy's evaluation of
     a ``Max`` of many terms compares every pair of them under the new symbols' assumptions
-    (measured: 6.6 s of the 17 s the proofs took in a profiled --quick run)."""
+    (measured: 6.6 s of the 17 s the proofs took in a profiled --quick run).
+
+    The working symbols are the same in every problem (:func:`_working_symbol`), so the result
+    is remembered across problems: a claim's proofs share their sides and hypotheses."""
+    key = (expression, frozenset(mapping.items()))
+    known = _RENAMED.get(key)
+    if known is not None:
+        return known
     memo: dict[sympy.Basic, sympy.Basic] = {}
 
     def rebuild(node: sympy.Basic) -> sympy.Basic:
@@ -498,7 +523,28 @@ def _renamed(expression: sympy.Basic, mapping: Mapping[sympy.Basic, sympy.Basic]
         memo[node] = result
         return result
 
-    return rebuild(expression)
+    renamed = rebuild(expression)
+    if len(_RENAMED) >= _CACHE_LIMIT:
+        _RENAMED.clear()
+    _RENAMED[key] = renamed
+    return renamed
+
+
+_RENAMED: dict[tuple[sympy.Basic, frozenset], sympy.Basic] = {}
+
+
+def _printed(expression: sympy.Basic) -> str:
+    """``sympy.sstr(expression)``, remembered: a claim's proofs print the same sides and
+    hypotheses again (printing sorts every sum's terms)."""
+    text = _PRINTED.get(expression)
+    if text is None:
+        if len(_PRINTED) >= _CACHE_LIMIT:
+            _PRINTED.clear()
+        text = _PRINTED[expression] = sympy.sstr(expression)
+    return text
+
+
+_PRINTED: dict[sympy.Basic, str] = {}
 
 
 def build_problem(
@@ -564,7 +610,7 @@ def build_problem(
         hypotheses.append(Hypothesis(_renamed(relation.lhs, mapping),
                                      _renamed(relation.rhs, mapping),
                                      RELATION_SYMBOLS[type(relation)]))
-        hypothesis_texts.append(sympy.sstr(relation))
+        hypothesis_texts.append(_printed(relation))
     for variable in ranges:  # an irrational end stays exact as a hypothesis
         if variable.exact_lower is not None:
             hypotheses.append(Hypothesis(variable.working, variable.exact_lower,
@@ -575,7 +621,7 @@ def build_problem(
     domain_text = ", ".join(f"every {variable.text()}" for variable in ranges)
     if hypothesis_texts:
         domain_text += " with " + " and ".join(hypothesis_texts)
-    statement = f"{sympy.sstr(left)} {'<' if strict else '<='} {sympy.sstr(right)}"
+    statement = f"{_printed(left)} {'<' if strict else '<='} {_printed(right)}"
     return Problem(
         lhs=working_lhs,
         rhs=working_rhs,

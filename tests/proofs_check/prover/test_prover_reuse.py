@@ -1,0 +1,93 @@
+"""What proofs share to save time, and that sharing changes no answer.
+
+The working symbols are the same for the same caller's symbol and facts in every problem (so a
+claim's proofs rename, print and list definedness conditions once); a witness that the
+hypotheses hold somewhere is the central point of the ranges when that point certifies,
+z3's otherwise.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy
+from sympy import Interval, oo
+
+import proofs_check.prover.prove as prove_module
+from proofs_check import prove_inequality
+from proofs_check.prover import build_problem
+from proofs_check.prover.conditions import definedness_conditions
+from proofs_check.prover.points import in_domain
+
+x, y = sympy.symbols("x y")
+p0, p1, p2 = sympy.symbols("p_0 p_1 p_2")
+
+
+def test_the_same_symbol_and_facts_get_the_same_working_symbol_in_every_problem():
+    first = build_problem(x**2, x, {x: Interval(0, 1)})
+    second = build_problem(x, 1, {x: Interval.Lopen(0, 2), y: Interval(-1, 1)})
+    negative = build_problem(x, 1, {x: Interval(-2, -1)})
+    nonnegative_x = first.ranges[0].working
+    assert nonnegative_x is not x and nonnegative_x != x
+    assert nonnegative_x.is_nonnegative and not nonnegative_x.is_positive
+    assert second.ranges[0].working != nonnegative_x  # positive there
+    assert second.ranges[0].working.is_positive
+    assert build_problem(x, 2, {x: Interval(0, 3)}).ranges[0].working is nonnegative_x
+    assert negative.ranges[0].working != nonnegative_x
+    assert negative.ranges[0].working.is_negative
+    assert str(nonnegative_x) == "_x"
+
+
+def test_renamed_expressions_and_their_conditions_match_a_fresh_renaming():
+    """The remembered renaming equals ``xreplace`` (Max kept unevaluated both times)."""
+    lhs = sympy.log(1 + 1 / x) + sympy.Max(x, y, evaluate=False)
+    variables = {x: Interval.Lopen(0, 1), y: Interval(0, 1)}
+    first = build_problem(lhs, 1, variables)
+    again = build_problem(lhs, 1, variables)
+    mapping = {v.symbol: v.working for v in first.ranges}
+    assert again.lhs == first.lhs
+    assert first.lhs == sympy.log(1 + 1 / mapping[x]) + sympy.Max(mapping[x], mapping[y],
+                                                                   evaluate=False)
+    assert again.conditions == first.conditions
+    assert definedness_conditions(sympy.Tuple(first.lhs, first.rhs)) == first.conditions
+    assert [c.kind for c in first.conditions] == ["nonzero", "positive"]
+
+
+def test_a_probability_row_is_witnessed_at_its_central_point_without_z3(monkeypatch):
+    """p_0 + p_1 + p_2 = 1 holds at (1/3, 1/3, 1/3): z3 is not asked for a witness."""
+
+    def no_z3(*args, **kwargs):
+        raise AssertionError("z3 asked for a witness")
+
+    monkeypatch.setattr(prove_module, "domain_witness", no_z3)
+    variables = {p: Interval.Lopen(0, 1) for p in (p0, p1, p2)}
+    result = prove_inequality(p0 * p1, 1, variables, assuming=[sympy.Eq(p0 + p1 + p2, 1)])
+    assert result.status == "proved", result
+    assert "the hypotheses hold at a point of the domain" in result.detail
+    problem = build_problem(p0 * p1, 1, variables, assuming=[sympy.Eq(p0 + p1 + p2, 1)])
+    point = prove_module._central_point(problem)
+    assert set(point.values()) == {Fraction(1, 3)}
+    assert in_domain(problem, point)
+
+
+def test_when_the_central_point_fails_z3_finds_the_witness(monkeypatch):
+    """x != 1/2 and y >= 7 exclude the central point (1/2, 1): z3's witness is used."""
+    asked = []
+    real = prove_module.domain_witness
+
+    def counted(*args, **kwargs):
+        asked.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(prove_module, "domain_witness", counted)
+    result = prove_inequality(x, y, {x: Interval(0, 1), y: Interval(0, oo)},
+                              assuming=[sympy.Ne(x, sympy.Rational(1, 2)), sympy.Ge(y, 7)])
+    assert result.status == "proved", result
+    assert asked == [1]
+
+
+def test_vacuous_hypotheses_are_still_never_a_proof():
+    """No point has x > 1 on [0, 1]: the central point fails and z3 finds none."""
+    result = prove_inequality(x, 0, {x: Interval(0, 1)}, assuming=[sympy.Gt(x, 1)])
+    assert result.status == "unknown", result
+    assert "vacuously" in result.detail
