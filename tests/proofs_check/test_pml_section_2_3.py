@@ -56,13 +56,16 @@ def test_the_identity_mechanism_attains_log_one_over_p_min_on_each_text_prior() 
 # --- thm_3_4 ----------------------------------------------------------------------------
 @pytest.mark.parametrize("reversed_", [False, True])
 def test_the_unevaluated_joint_divergence_max_is_the_evaluated_one(reversed_: bool) -> None:
-    """sympy's evaluation of the Max (built unevaluated for speed) drops no ratio."""
-    from proofs_check.claims.pml._proofs import finite
+    """sympy's evaluation of the Maxes (built unevaluated for speed) drops no ratio."""
+    from proofs_check.claims.pml._proofs import finite, pml_ratio
 
     s = finite(3, 2)
     terms = section_2_3._joint_divergence_terms(s, reversed_=reversed_)
     unevaluated = section_2_3._joint_divergence_ratio(s, reversed_=reversed_)
     assert unevaluated == sympy.Max(*terms) and unevaluated.args == sympy.Max(*terms).args
+    ratios = [pml_ratio(s.prior, s.channel, y) for y in range(2)]
+    largest = section_2_3._largest_leakage_ratio(s)
+    assert largest == sympy.Max(*ratios) and largest.args == sympy.Max(*ratios).args
 
 
 def test_the_complement_identity_of_the_countable_posterior_is_proved() -> None:
