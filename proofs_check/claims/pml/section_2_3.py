@@ -517,15 +517,6 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
     """
     mutant = ctx.mutant
 
-    def library_forms(
-        mechanism: Mechanism, prior: Distribution, epsilon: Epsilon
-    ) -> tuple[bool, bool, bool]:
-        return (
-            probability_leakage_at_most(mechanism, prior, epsilon) == 1,
-            pml_joint_divergence(mechanism, prior) <= epsilon,
-            max_pointwise_maximal_leakage(mechanism, prior) <= epsilon,
-        )
-
     def problems(instance: tuple[Mechanism, Distribution]) -> list[str]:
         mechanism, prior = instance
         found: list[str] = []
@@ -536,10 +527,11 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
             if mutant != "reversed_divergence"
             else ref.joint_divergence_ratio(mechanism, prior)
         )
-        library = (
-            _ratio(pml_joint_divergence(mechanism, prior)),
-            _ratio(max_pointwise_maximal_leakage(mechanism, prior)),
-        )
+        # exactpml's values, computed once: the ε tests below reuse them (recomputing them
+        # and P_Y(l <= ε) for each of the 7 ε's was half of the property's time, measured)
+        library_divergence = pml_joint_divergence(mechanism, prior)
+        library_largest = max_pointwise_maximal_leakage(mechanism, prior)
+        library = (_ratio(library_divergence), _ratio(library_largest))
         if library != (divergence, largest):
             found.append(
                 f"exactpml exp D_inf(P_XY || P_X x P_Y), exp max_y l(X->y) = {library}, "
@@ -553,7 +545,11 @@ def def_2_6(ctx: CheckContext) -> list[Evidence]:
             library_mass = probability_leakage_at_most(mechanism, prior, epsilon)
             if library_mass != mass:
                 found.append(f"ε = {epsilon}: P_Y(l <= ε) = {library_mass} (exactpml), {mass}")
-            decided = library_forms(mechanism, prior, epsilon)
+            decided = (  # exactpml's forms (i), (ii), (iii)
+                library_mass == 1,
+                library_divergence <= epsilon,
+                library_largest <= epsilon,
+            )
             if mutant is None and decided != forms:
                 found.append(f"ε = {epsilon}: exactpml's forms {decided}, reference {forms}")
         return found
