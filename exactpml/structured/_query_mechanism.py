@@ -326,8 +326,12 @@ class QueryMechanism(StructuredDatabaseMechanism):
         Without a threshold, Laplace noise's sup_y f(y|q)/f(y|q') is e^{|q - q'|/b}, strictly
         increasing in the gap, so :meth:`_worst` keeps exactly the pair it would keep on all
         pairs, and computes no exponential for the others (the count with n = 6908 entries of
-        pml.thm_4_3 has 13 816 pairs: 0.65 s of sympy before).
+        pml.thm_4_3 has 13 816 pairs: 0.65 s of sympy before).  Once a pair reaches the
+        largest possible gap (:meth:`StatisticIndex.largest_gap`, when known) no later pair can
+        exceed it, and the enumeration stops (iterating the other pairs took 60 ms more).
         """
+        largest = self._statistic.largest_gap()
+        bound = None if largest is None else _Ratio(largest.numerator, largest.denominator)
         widest: Any = None
         for q, q2, witness in pairs:
             if type(q) is Fraction and type(q2) is Fraction:  # integers: no Fraction arithmetic
@@ -340,6 +344,8 @@ class QueryMechanism(StructuredDatabaseMechanism):
             if widest is None or _greater(gap, widest):
                 widest = gap
                 yield q, q2, witness
+                if bound is not None and not _greater(bound, widest):
+                    return
 
     def differential_privacy_closed_form(self) -> WorstCase:
         candidates = self._candidate_pairs()

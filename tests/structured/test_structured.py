@@ -348,9 +348,20 @@ def test_laplace_dp_is_the_largest_density_ratio(n, b):
         CountingQuery({0: 0, 1: 1, 2: 1}),
         LinearQuery([1, 3, 2]),
         LinearQuery([sympy.sqrt(2), 1, sympy.Rational(1, 2)]),
+        LinearQuery([2, 2, 2]),
+        LinearQuery([-1, -1, -1], values={0: 3, 1: 1, 2: 2}),
+        MeanQuery("arithmetic"),
         MeanQuery("quadratic"),
     ],
-    ids=["count", "linear", "irrational_weight", "quadratic_mean"],
+    ids=[
+        "count",
+        "linear",
+        "irrational_weight",
+        "equal_weights",
+        "negative_weights",
+        "arithmetic_mean",
+        "quadratic_mean",
+    ],
 )
 @pytest.mark.parametrize("b", [Fraction(1, 2), Fraction(3)])
 def test_laplace_dp_on_the_widening_pairs_equals_the_worst_of_every_pair(query, b):
@@ -361,6 +372,16 @@ def test_laplace_dp_on_the_widening_pairs_equals_the_worst_of_every_pair(query, 
     every_pair = mechanism._worst(mechanism.answer_pairs())
     assert mechanism.differential_privacy_closed_form() == every_pair
     assert differential_privacy_epsilon(mechanism) == every_pair
+    largest = mechanism._statistic.largest_gap()
+    if largest is not None:  # the bound where the enumeration may stop, by brute force
+        gaps = [
+            abs(as_scalar(query.evaluate(x, space)) - as_scalar(query.evaluate(x2, space)))
+            for x in space.databases()
+            for i in range(space.size)
+            for d in space.alphabet
+            for x2 in [(*x[:i], d, *x[i + 1 :])]
+        ]
+        assert largest == max(gaps)
 
 
 @needs_certify
