@@ -269,6 +269,18 @@ class StatisticIndex:
         found = index[answer]
         return self._representative(found) if self.identical else found
 
+    def largest_gap(self) -> Fraction | None:
+        """The largest |q(x) - q(x')| over neighbours x ~ x', when every entry has the same
+        rational g and the answer is a·t (then it is a·(max g - min g): neighbours' answers
+        are a·(base + g(d)) and a·(base + g(d'))); None for other queries."""
+        a = self._linear_factor()
+        if a is None or not self.identical:
+            return None
+        values = [g for g, _ in self._classes()]
+        if not all(type(g) is Fraction for g in values):
+            return None
+        return a * (max(values) - min(values))
+
     def answer_pairs(self) -> Iterator[tuple[Scalar, Scalar, Witness]]:
         """(q(x), q(x'), witness) for neighbouring x ~ x' (every distinct pair of answers)."""
         if self.identical:

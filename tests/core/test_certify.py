@@ -402,3 +402,29 @@ def test_radical_ties_are_settled_by_the_minimal_polynomial() -> None:
     with sympy.evaluate(False):
         not_radical = sympy.sqrt(2) - sympy.log(sympy.exp(sympy.sqrt(2)))
     assert sign(not_radical) == 0  # other routes (simplify) still apply
+
+
+def test_radicals_of_perfect_powers_are_folded_exactly_as_sympy_evaluates_them() -> None:
+    from exactpml.core.certify import _radical_is_zero, _rational_value
+
+    with sympy.evaluate(False):
+        folded = {
+            sympy.sqrt(sympy.Rational(81, 16)) - sympy.Rational(9, 4): Fraction(0),
+            sympy.Pow(sympy.Rational(-8, 27), sympy.Rational(2, 1)): Fraction(64, 729),
+            sympy.Pow(sympy.Rational(32, 243), sympy.Rational(-3, 5)): Fraction(27, 8),
+            sympy.Pow(0, sympy.Rational(1, 2)) + 1: Fraction(1),
+            (1 + sympy.sqrt(1 - sympy.Rational(9, 25))) / sympy.Rational(4, 5): Fraction(9, 4),
+        }
+        unfolded = [
+            sympy.sqrt(2) - sympy.sqrt(2),  # a zero, but not through rationals only
+            sympy.Pow(sympy.Rational(-8, 27), sympy.Rational(1, 3)),  # complex principal root
+            sympy.Pow(0, -1),
+            sympy.Pow(0, 0),
+        ]
+    for expression, value in folded.items():
+        assert _rational_value(expression) == value
+        assert expression.doit() == sympy.Rational(value.numerator, value.denominator)
+        assert _radical_is_zero(expression) is (value == 0)
+    for expression in unfolded:
+        assert _rational_value(expression) is None
+    assert _radical_is_zero(unfolded[0]) is True  # the minimal polynomial still decides it

@@ -54,6 +54,35 @@ def test_the_identity_mechanism_attains_log_one_over_p_min_on_each_text_prior() 
 
 
 # --- thm_3_4 ----------------------------------------------------------------------------
+@pytest.mark.parametrize("reversed_", [False, True])
+def test_the_unevaluated_joint_divergence_max_is_the_evaluated_one(reversed_: bool) -> None:
+    """sympy's evaluation of the Maxes (built unevaluated for speed) drops no ratio."""
+    from proofs_check.claims.pml._proofs import finite, pml_ratio
+
+    s = finite(3, 2)
+    terms = section_2_3._joint_divergence_terms(s, reversed_=reversed_)
+    unevaluated = section_2_3._joint_divergence_ratio(s, reversed_=reversed_)
+    assert unevaluated == sympy.Max(*terms) and unevaluated.args == sympy.Max(*terms).args
+    ratios = [pml_ratio(s.prior, s.channel, y) for y in range(2)]
+    largest = section_2_3._largest_leakage_ratio(s)
+    assert largest == sympy.Max(*ratios) and largest.args == sympy.Max(*ratios).args
+
+
+def test_the_complement_identity_of_the_countable_posterior_is_proved() -> None:
+    """Bayes' rule for the countable mechanism: 1 - q(X=1|y) = q p(y|0)/(q p(y|0) + p(y|1)),
+    by together (cheap) and by simplify (its fallback) alike."""
+    y, q = section_2_3._Y, section_2_3._Q
+    given_zero, given_one = section_2_3._countable_mechanism()
+    prior_zero = q / (1 + q)
+    posterior = (
+        (1 - prior_zero) * given_one / (prior_zero * given_zero + (1 - prior_zero) * given_one)
+    )
+    difference = 1 - posterior - q * given_zero / (q * given_zero + given_one)
+    assert sympy.together(difference) == 0 and sympy.simplify(difference) == 0
+    assert section_2_3._proved_zero(difference)
+    assert not section_2_3._proved_zero(difference + 2**-y)
+
+
 def test_the_countable_mechanism_discloses_only_in_the_limit() -> None:
     limit, finite = [item for item in run(section_2_3.thm_3_4, "pml.thm_3_4") if item.kind == "L"]
     assert limit.passed and "equals 1 exactly; not attained" in limit.summary

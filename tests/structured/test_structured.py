@@ -342,6 +342,48 @@ def test_laplace_dp_is_the_largest_density_ratio(n, b):
     assert lunch.value == LogValue(sympy.exp(n * inverse_b))
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        CountingQuery({0: 0, 1: 1, 2: 1}),
+        LinearQuery([1, 3, 2]),
+        LinearQuery([sympy.sqrt(2), 1, sympy.Rational(1, 2)]),
+        LinearQuery([2, 2, 2]),
+        LinearQuery([-1, -1, -1], values={0: 3, 1: 1, 2: 2}),
+        MeanQuery("arithmetic"),
+        MeanQuery("quadratic"),
+    ],
+    ids=[
+        "count",
+        "linear",
+        "irrational_weight",
+        "equal_weights",
+        "negative_weights",
+        "arithmetic_mean",
+        "quadratic_mean",
+    ],
+)
+@pytest.mark.parametrize("b", [Fraction(1, 2), Fraction(3)])
+def test_laplace_dp_on_the_widening_pairs_equals_the_worst_of_every_pair(query, b):
+    """Only the pairs widening the gap are evaluated; the result (value and witness) is
+    the one of every neighbouring pair (the ratio e^{|q - q'|/b} grows with the gap)."""
+    space = DatabaseSpace([0, 1, 2], 3)
+    mechanism = QueryMechanism(space, query, noise=LaplaceNoise(b))
+    every_pair = mechanism._worst(mechanism.answer_pairs())
+    assert mechanism.differential_privacy_closed_form() == every_pair
+    assert differential_privacy_epsilon(mechanism) == every_pair
+    largest = mechanism._statistic.largest_gap()
+    if largest is not None:  # the bound where the enumeration may stop, by brute force
+        gaps = [
+            abs(as_scalar(query.evaluate(x, space)) - as_scalar(query.evaluate(x2, space)))
+            for x in space.databases()
+            for i in range(space.size)
+            for d in space.alphabet
+            for x2 in [(*x[:i], d, *x[i + 1 :])]
+        ]
+        assert largest == max(gaps)
+
+
 @needs_certify
 @given(st.integers(1, 3), st.sampled_from([Fraction(1, 2), Fraction(1)]), st.data())
 def test_thresholded_laplace_dp_dominates_every_density_and_bottom_ratio(n, b, data):
