@@ -144,15 +144,22 @@ def _sign_info(value: Scalar) -> tuple[int | None, sympy.Expr | None]:
     return _closed_sign(expr), None
 
 
+def _symbolic_test(expr: sympy.Expr, test: str) -> bool | None:
+    """``expr.is_<test>`` (``test``: ``"zero"``, ``"positive"`` or ``"nonnegative"``) from the
+    symbols' assumptions, else that of ``simplify(expr)`` -- unless :func:`_takes_both` shows
+    the test holds for some values and fails for others, when None is the only right answer."""
+    known = getattr(expr, f"is_{test}")
+    if known is None and not _takes_both(expr, test):
+        known = getattr(_simplified(expr), f"is_{test}")
+    return None if known is None else bool(known)
+
+
 def prove_zero(value: Scalar) -> bool | None:
     """Three-valued: True if ``value == 0`` provably, False if provably not, None if unknown."""
     sign, expr = _sign_info(value)
     if expr is None:
         return None if sign is None else sign == 0
-    known = expr.is_zero
-    if known is None and not _takes_both(expr, "zero"):
-        known = _simplified(expr).is_zero
-    return None if known is None else bool(known)
+    return _symbolic_test(expr, "zero")
 
 
 def prove_nonnegative(value: Scalar) -> bool | None:
@@ -160,10 +167,7 @@ def prove_nonnegative(value: Scalar) -> bool | None:
     sign, expr = _sign_info(value)
     if expr is None:
         return None if sign is None else sign >= 0
-    known = expr.is_nonnegative
-    if known is None and not _takes_both(expr, "nonnegative"):
-        known = _simplified(expr).is_nonnegative
-    return None if known is None else bool(known)
+    return _symbolic_test(expr, "nonnegative")
 
 
 def prove_positive(value: Scalar) -> bool | None:
@@ -171,10 +175,7 @@ def prove_positive(value: Scalar) -> bool | None:
     sign, expr = _sign_info(value)
     if expr is None:
         return None if sign is None else sign > 0
-    known = expr.is_positive
-    if known is None and not _takes_both(expr, "positive"):
-        known = _simplified(expr).is_positive
-    return None if known is None else bool(known)
+    return _symbolic_test(expr, "positive")
 
 
 def unproven_condition(
