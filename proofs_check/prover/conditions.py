@@ -9,6 +9,7 @@ closed relation from a low-precision ``evalf``; the engines decide it exactly.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -48,9 +49,12 @@ def definedness_conditions(expr: sympy.Basic) -> tuple[Condition, ...]:
     The answer depends on the expression alone and is remembered: the proofs of a claim ask
     about the same statements again (and the engines about the same subexpressions).
     """
-    known = _CONDITIONS.get(expr)
-    if known is not None:
-        return known
+    return _conditions_of(expr)
+
+
+@functools.lru_cache(maxsize=4096)
+def _conditions_of(expr: sympy.Basic) -> tuple[Condition, ...]:
+    """:func:`definedness_conditions`, remembered (least recently used dropped)."""
     found: dict[tuple[sympy.Expr, str], Condition] = {}
 
     def visit(node: sympy.Basic) -> None:
@@ -78,16 +82,7 @@ def definedness_conditions(expr: sympy.Basic) -> tuple[Condition, ...]:
             found.setdefault((argument, "positive"), Condition(argument, "positive", str(node)))
 
     visit(expr)
-    conditions = tuple(found.values())
-    if len(_CONDITIONS) >= _CACHE_LIMIT:
-        _CONDITIONS.clear()
-    _CONDITIONS[expr] = conditions
-    return conditions
-
-
-_CACHE_LIMIT = 4096
-"""Expressions whose conditions are remembered before the memory starts over."""
-_CONDITIONS: dict[sympy.Basic, tuple[Condition, ...]] = {}
+    return tuple(found.values())
 
 
 RELATION_SYMBOLS = {

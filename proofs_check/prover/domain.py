@@ -20,6 +20,7 @@ refused naming the entry (:class:`~exactpml.errors.InexactInput`).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -342,18 +343,17 @@ def _working_symbol(
         facts["negative"] = True
     elif high is not None and high == 0:
         facts["nonpositive"] = True
-    key = (symbol, tuple(facts))
-    working = _WORKING_SYMBOLS.get(key)
-    if working is None:
-        if len(_WORKING_SYMBOLS) >= _CACHE_LIMIT:
-            _WORKING_SYMBOLS.clear()
-        working = _WORKING_SYMBOLS[key] = sympy.Dummy(str(symbol), **facts)
-    return working
+    return _shared_dummy(symbol, tuple(facts))
 
 
-_CACHE_LIMIT = 4096
-"""Entries each cross-problem cache of this module holds before it starts over."""
-_WORKING_SYMBOLS: dict[tuple[sympy.Symbol, tuple[str, ...]], sympy.Dummy] = {}
+_CACHE_SIZE = 4096
+"""Entries each cross-problem cache of this module holds (least recently used dropped)."""
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _shared_dummy(symbol: sympy.Symbol, facts: tuple[str, ...]) -> sympy.Dummy:
+    """The working symbol of ``symbol`` with these (true) assumptions, one per pair."""
+    return sympy.Dummy(str(symbol), **dict.fromkeys(facts, True))
 
 
 def _check_assumptions(symbol: sympy.Symbol, variable: VariableRange) -> None:
@@ -503,10 +503,15 @@ def _renamed(expression: sympy.Basic, mapping: Mapping[sympy.Basic, sympy.Basic]
 
     The working symbols are the same in every problem (:func:`_working_symbol`), so the result
     is remembered across problems: a claim's proofs share their sides and hypotheses."""
-    key = (expression, frozenset(mapping.items()))
-    known = _RENAMED.get(key)
-    if known is not None:
-        return known
+    return _renamed_once(expression, frozenset(mapping.items()))
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _renamed_once(
+    expression: sympy.Basic, pairs: frozenset[tuple[sympy.Basic, sympy.Basic]]
+) -> sympy.Basic:
+    """:func:`_renamed` with the mapping as its (hashable) pairs."""
+    mapping = dict(pairs)
     memo: dict[sympy.Basic, sympy.Basic] = {}
 
     def rebuild(node: sympy.Basic) -> sympy.Basic:
@@ -523,28 +528,14 @@ def _renamed(expression: sympy.Basic, mapping: Mapping[sympy.Basic, sympy.Basic]
         memo[node] = result
         return result
 
-    renamed = rebuild(expression)
-    if len(_RENAMED) >= _CACHE_LIMIT:
-        _RENAMED.clear()
-    _RENAMED[key] = renamed
-    return renamed
+    return rebuild(expression)
 
 
-_RENAMED: dict[tuple[sympy.Basic, frozenset], sympy.Basic] = {}
-
-
+@functools.lru_cache(maxsize=_CACHE_SIZE)
 def _printed(expression: sympy.Basic) -> str:
     """``sympy.sstr(expression)``, remembered: a claim's proofs print the same sides and
     hypotheses again (printing sorts every sum's terms)."""
-    text = _PRINTED.get(expression)
-    if text is None:
-        if len(_PRINTED) >= _CACHE_LIMIT:
-            _PRINTED.clear()
-        text = _PRINTED[expression] = sympy.sstr(expression)
-    return text
-
-
-_PRINTED: dict[sympy.Basic, str] = {}
+    return sympy.sstr(expression)
 
 
 def build_problem(
