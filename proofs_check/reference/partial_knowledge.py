@@ -124,6 +124,19 @@ def conditional_laws(
     return ConditionalLaws(masses, laws, computed[second][1], rows)
 
 
+def laws_by_order(
+    setting: PartialKnowledge, mechanism: Mechanism, orders: Sequence[Order] | None = None
+) -> dict[Order, ConditionalLaws]:
+    """``{order: conditional_laws(setting, mechanism, order=order)}`` over ``orders`` (default:
+    :func:`ordered_values`), each value of D(i) enumerated once for them all (``passes``):
+    what a check passes as ``laws=`` to the Def 57, Def 58 and ε functions below."""
+    passes: dict[Hashable, GivenValue] = {}
+    return {
+        order: conditional_laws(setting, mechanism, order=order, passes=passes)
+        for order in (ordered_values(setting) if orders is None else orders)
+    }
+
+
 def _given_value(
     setting: PartialKnowledge, mechanism: Mechanism, record_laws: Sequence[Law], x: Hashable
 ) -> GivenValue:

@@ -57,6 +57,7 @@ from proofs_check.reference.partial_knowledge import (
     def_58_quantity,
     describe_setting,
     epsilon_by_definition,
+    laws_by_order,
     mixed,
     ordered_values,
     post_processed,
@@ -503,3 +504,20 @@ def test_reference_conditional_laws_share_each_values_enumeration(
             list(law.items()) for law in alone.value.values()
         ]
     assert set(passes) == {t, other}
+
+
+@given(pk_common.settings_with_mechanism())
+def test_reference_laws_by_order_are_each_orders_conditional_laws(
+    instance: tuple[PartialKnowledge, Mechanism, Fraction],
+) -> None:
+    """laws_by_order (each value of D(i) enumerated once for every order) gives, order by
+    order, what conditional_laws computes alone, in the same order of the knowledge values."""
+    setting, mechanism, _ = instance
+    every = [*ordered_values(setting), (setting.value, setting.value)]
+    for orders in (None, every):
+        by_order = laws_by_order(setting, mechanism, orders)
+        assert list(by_order) == (ordered_values(setting) if orders is None else every)
+        for order, laws in by_order.items():
+            alone = conditional_laws(setting, mechanism, order=order)
+            assert laws == alone
+            assert list(laws.by_database) == list(alone.by_database)

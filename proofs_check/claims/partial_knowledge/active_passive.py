@@ -10,7 +10,6 @@ evaluated (Defs 57/58 quantify over every t ≠ t′).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -55,13 +54,12 @@ from proofs_check.claims.partial_knowledge._proofs import (
 )
 from proofs_check.reference import (
     apkdp_by_definition,
-    conditional_laws,
     def_58_quantity,
     epsilon_by_definition,
+    laws_by_order,
     ordered_values,
     ppkdp_by_definition,
 )
-from proofs_check.reference.partial_knowledge import GivenValue
 
 __all__ = ["thm_1"]
 
@@ -122,11 +120,7 @@ def thm_1(ctx: CheckContext) -> list[Evidence]:
             laws = knowledge_laws(setting, mechanism)
             # the reference's enumeration of each order, shared by its Def 57, Def 58 and ε
             # functions below (each enumerated both orders again: 8 enumerations, not 2)
-            passes: dict[Hashable, GivenValue] = {}  # each value of D(i) enumerated once
-            by_order = {
-                order: conditional_laws(setting, mechanism, order=order, passes=passes)
-                for order in ordered_values(setting)
-            }
+            by_order = laws_by_order(setting, mechanism)
             for order, which in zip(ordered_values(setting), ("given", "reversed"), strict=True):
                 reference = by_order[order]
                 deltas = reference_deltas(reference, ratio)

@@ -40,8 +40,7 @@ from proofs_check import (
 )
 from proofs_check.claims.partial_knowledge._common import thresholded_kernel, votes
 from proofs_check.claims.partial_knowledge._proofs import TIMEOUT
-from proofs_check.reference import Order, conditional_laws, def_58_quantity, delta_by_plrv
-from proofs_check.reference.partial_knowledge import GivenValue
+from proofs_check.reference import Order, def_58_quantity, delta_by_plrv, laws_by_order
 from proofs_check.small_scope import Layer, SmallScope
 
 __all__ = ["HandSums", "ex_7", "hand_deltas", "hand_sums", "simplified_closed_forms"]
@@ -238,9 +237,8 @@ def _enumerated(scale: Scale, ratio: Fraction) -> dict[str, object]:
     knowledge tuple of a class must agree), and the δ's over both orders."""
     setting, kernel = _referendum(scale)
     values: dict[str, object] = {}
-    passes: dict[Hashable, GivenValue] = {}  # each value of D(i) enumerated once, both orders
-    for order in ORDERS:
-        laws = conditional_laws(setting, kernel, order=order, passes=passes)
+    # each value of D(i) enumerated once for both orders
+    for order, laws in laws_by_order(setting, kernel, ORDERS).items():
         classes: dict[int, set[Fraction]] = {}
         deltas = []
         for b in laws.weights:

@@ -53,16 +53,14 @@ from proofs_check.claims.partial_knowledge._proofs import (
 )
 from proofs_check.reference import (
     apkdp_by_definition,
-    conditional_laws,
     counting_kernel,
     describe_mechanism,
     describe_setting,
+    laws_by_order,
     mixed,
-    ordered_values,
     post_processed,
     ppkdp_by_definition,
 )
-from proofs_check.reference.partial_knowledge import GivenValue
 
 __all__ = ["prop_25"]
 
@@ -124,11 +122,7 @@ def _both(
     """(δ_APK, δ_PPK) of the reference kernel; None if exactpml's values of ``mechanism``
     differ from them."""
     # one enumeration of each value of D(i), shared by both orders and Defs 57 and 58
-    passes: dict[Hashable, GivenValue] = {}
-    by_order = {
-        order: conditional_laws(setting, reference, order=order, passes=passes)
-        for order in ordered_values(setting)
-    }
+    by_order = laws_by_order(setting, reference)
     active = apkdp_by_definition(setting, reference, ratio, laws=by_order)
     passive = ppkdp_by_definition(setting, reference, ratio, laws=by_order)
     laws = knowledge_laws(setting, mechanism)
