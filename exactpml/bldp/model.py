@@ -64,6 +64,15 @@ def hamming_neighbours(databases: Sequence[Hashable]) -> list[tuple[Hashable, Ha
     return pairs
 
 
+def check_distinct_databases(databases: Sequence[Hashable]) -> None:
+    """Refuse a repeated or unhashable database (a model's databases are distinct keys)."""
+    try:
+        if len(set(databases)) != len(databases):
+            raise InvalidArgument("databases: a database appears twice")
+    except TypeError:
+        raise InvalidArgument("databases: every database must be hashable") from None
+
+
 @dataclass(frozen=True, slots=True, init=False, eq=False)
 class BoundedLeakageModel:
     """R with an exact distribution, and the tables of M(x, r) and P(x, r).
@@ -109,11 +118,7 @@ class BoundedLeakageModel:
         items = list(databases)
         if not items:
             raise InvalidArgument("databases: there are no databases")
-        try:
-            if len(set(items)) != len(items):
-                raise InvalidArgument("databases: a database appears twice")
-        except TypeError:
-            raise InvalidArgument("databases: every database must be hashable") from None
+        check_distinct_databases(items)
         object.__setattr__(self, "randomness", randomness)
         object.__setattr__(self, "databases", tuple(items))
         object.__setattr__(self, "outputs", self._tabulate(mechanism, "mechanism"))
