@@ -504,6 +504,9 @@ def test_non_participation_tables_equal_the_functions_of_x_and_r(
 def test_non_participation_refuses_a_repeated_design():
     with pytest.raises(InvalidArgument, match="appears twice"):
         non_participation(2, 1, "1/2", designs=[[frozenset({0})], [frozenset({0})]])
+    # α is validated first, as when the model's constructor found the repeated database
+    with pytest.raises(InvalidArgument, match="alpha"):
+        non_participation(2, 1, "3/2", designs=[[frozenset({0})], [frozenset({0})]])
 
 
 def test_symbolic_randomness_gives_exact_symbolic_parameters():
