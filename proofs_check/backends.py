@@ -21,6 +21,7 @@ its worker becomes an outcome with an error; it never stops the run.
 from __future__ import annotations
 
 import atexit
+import gc
 import json
 import re
 import signal
@@ -171,8 +172,15 @@ def _worker_loop(connection: Connection) -> None:
 
     SIGINT is ignored (a Ctrl-C in a terminal reaches the whole process group; the main
     process decides and terminates the workers).
+
+    Everything the worker inherited (the fork server's imports: sympy, Hypothesis,
+    exactpml) is moved to the collector's permanent generation (:func:`gc.freeze`): the full
+    collections of a check then walk only the objects the checks made.  The workers' CPU at
+    ``--quick`` fell by 5-8% (16.7-17.7 s to 15.4-16.9 s over both workers, paired runs);
+    raising the collection thresholds on top of it gained nothing.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.freeze()
     while True:
         try:
             task = connection.recv()
