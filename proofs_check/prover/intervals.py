@@ -324,6 +324,20 @@ def _integer_point(a: Range, what: str) -> int:
     return int(value)
 
 
+def _summed_indices(start: int, stop: int) -> tuple[range, int]:
+    """The indices and the sign of ``Sum(f(k), (k, start, stop))`` in sympy's convention
+    (Karr's, as ``Sum.doit`` and the exact point checks give it): ``stop = start - 1`` is the
+    empty sum, and for ``stop < start - 1`` the sum is ``-Sum(f(k), (k, stop + 1, start - 1))``.
+    Reading every reversed sum as 0 (the empty-sum habit) made the prover answer "proved" for
+    ``0 <= Sum(1, (k, 0, m))`` over ``-3 <= m <= 3``, which sympy's own value refutes at
+    ``m = -2``."""
+    indices, sign = (range(start, stop + 1), 1) if stop >= start - 1 else (
+        range(stop + 1, start), -1)
+    if len(indices) - 1 > current_bounds().factorial_argument:
+        raise UnsupportedExpression(f"a Sum of {len(indices)} terms is too long")
+    return indices, sign
+
+
 class Program:
     """Straight-line code for one expression in the given variables (shared subtrees once).
 
@@ -501,16 +515,16 @@ class Program:
                 return argument.log()
         if kind == "sum":
             _, summand, start_slot, stop_slot = op
-            start = _integer_point(_ball_range(values[start_slot]), "Sum")
-            stop = _integer_point(_ball_range(values[stop_slot]), "Sum")
-            if stop - start > current_bounds().factorial_argument:
-                raise UnsupportedExpression(f"a Sum of {stop - start + 1} terms is too long")
+            indices, sign = _summed_indices(
+                _integer_point(_ball_range(values[start_slot]), "Sum"),
+                _integer_point(_ball_range(values[stop_slot]), "Sum"),
+            )
             total = arb(0)
             inner = [*variables, arb(0)]
-            for k in range(start, stop + 1):
+            for k in indices:
                 inner[-1] = arb(k)
                 total = total + summand._ball(inner, precision, strict)
-            return total
+            return total if sign > 0 else -total
         if kind == "closed":
             low, high = self._closed(len(values), op[1], precision)
         else:  # everything else (and the cases above outside their fast path) via ranges
@@ -524,16 +538,15 @@ class Program:
              strict: bool) -> Range:
         """``Sum(f(k), (k, a, b))`` with ``a``, ``b`` integers at this point: term by term."""
         _, summand, start_slot, stop_slot = op
-        start = _integer_point(values[start_slot], "Sum")
-        stop = _integer_point(values[stop_slot], "Sum")
-        if stop - start > current_bounds().factorial_argument:
-            raise UnsupportedExpression(f"a Sum of {stop - start + 1} terms is too long")
+        indices, sign = _summed_indices(
+            _integer_point(values[start_slot], "Sum"), _integer_point(values[stop_slot], "Sum")
+        )
         total: Range = (arb(0), arb(0))
         inner = [*variables, (arb(0), arb(0))]
-        for k in range(start, stop + 1):
+        for k in indices:
             inner[-1] = (arb(k), arb(k))
             total = _add(total, summand._run(inner, precision, strict))
-        return total
+        return total if sign > 0 else _neg(total)
 
     def _step(
         self,

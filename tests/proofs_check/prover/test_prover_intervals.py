@@ -138,3 +138,31 @@ def test_strict_mode_refuses_a_box_where_the_expression_may_be_undefined():
         except UndefinedOnBox:
             continue
         raise AssertionError(f"{expr} on {box} was enclosed in strict mode")
+
+
+def test_a_reversed_sum_has_sympys_value_on_both_arb_paths():
+    """Sum(f(k), (k, a, b)) with b < a - 1 is Karr's -Sum(f(k), (k, b + 1, a - 1)), as
+    ``doit`` and the exact point checks read it, on the ball path (a point) and the range
+    path (a box); reading it as 0 let the prover prove ``0 <= Sum(1, (k, 0, m))`` over
+    -3 <= m <= 3, which sympy's value refutes at m = -2 (independent reference: ``doit``)."""
+    k, m = sympy.symbols("k m", integer=True)
+    summed = sympy.Sum(k**2, (k, m, 2))
+    for start in range(-2, 7):
+        expected = int(summed.subs(m, start).doit())
+        point = [(Fraction(start), Fraction(start)), (Fraction(0), Fraction(0))]
+        low, high = Program(summed + x, [m, x]).enclose(point, 64)
+        assert low == high and low.unique_fmpz() == expected, start
+        box = [(Fraction(start), Fraction(start)), (Fraction(0), Fraction(1))]
+        low, high = Program(summed + x, [m, x]).enclose(box, 64)
+        assert (low.unique_fmpz(), high.unique_fmpz()) == (expected, expected + 1), start
+
+
+def test_the_prover_reads_a_reversed_sum_as_sympy_does():
+    from proofs_check import prove_inequality
+
+    k, m = sympy.symbols("k m", integer=True)
+    result = prove_inequality(sympy.S(0), sympy.Sum(1, (k, 0, m)), {m: sympy.Interval(-3, 3)})
+    assert result.status == "refuted", result
+    assert sympy.Sum(1, (k, 0, m)).subs(dict(result.counterexample)).doit() < 0
+    empty_or_longer = {m: sympy.Interval(-1, 3)}  # m = -1: the empty sum, 0 in both readings
+    assert prove_inequality(sympy.S(0), sympy.Sum(1, (k, 0, m)), empty_or_longer).status == "proved"
