@@ -46,7 +46,7 @@ from fractions import Fraction
 from typing import Any
 
 import sympy
-from flint import arb, ctx, fmpq, fmpz
+from flint import arb, ctx, fmpq, fmpq_mpoly_ctx, fmpz
 from sympy import integer_nthroot
 from sympy.polys.rootoftools import ComplexRootOf
 
@@ -402,11 +402,59 @@ def _exp_polynomial_is_zero(expr: sympy.Basic) -> bool | None:
 
 
 def _vanishes(replaced: sympy.Basic) -> bool:
-    """Whether a rational function (of dummies only) is identically zero."""
+    """Whether a rational function (of dummies only: rationals, ``+ * /``, integer powers) is
+    identically zero: its numerator over the product of the denominators, formed in FLINT's
+    exact multivariate polynomials (``fmpq_mpoly``), is the zero polynomial.
+
+    The same answer as sympy's ``expand(fraction(together(...))[0]) == 0`` (kept in the
+    tests as the oracle) at a fraction of its cost: prop_4_6's 75 zero tests of Laplace
+    leakage ties took 0.76 s in sympy under cProfile.  The common denominator is the product
+    (no gcd), as :func:`_rational_size` predicts it; a denominator that is the zero
+    polynomial leaves the expression undefined, so nothing is proved (False).
+    """
     if replaced.has(sympy.exp, sympy.E):
         return False
-    numerator, _ = sympy.fraction(sympy.together(replaced))
-    return bool(sympy.expand(numerator) == 0)
+    symbols = sorted(replaced.free_symbols, key=sympy.default_sort_key)
+    context = fmpq_mpoly_ctx.get(tuple(f"x{index}" for index in range(max(1, len(symbols)))))
+    generators = dict(zip(symbols, context.gens(), strict=False))
+    one = context.from_dict({(0,) * context.nvars(): 1})
+    values: dict[sympy.Basic, tuple[Any, Any]] = {}
+    stack: list[tuple[sympy.Basic, bool]] = [(replaced, False)]
+    while stack:
+        node, ready = stack.pop()
+        if node in values:
+            continue
+        if isinstance(node, sympy.Rational):
+            values[node] = (one * fmpq(int(node.p), int(node.q)), one)
+        elif node in generators:
+            values[node] = (generators[node], one)
+        elif not ready:
+            if not isinstance(node, (sympy.Add, sympy.Mul, sympy.Pow)):
+                return False  # not a rational function of the dummies: not proved
+            stack.append((node, True))
+            stack.extend((argument, False) for argument in node.args)
+        else:
+            parts = [values[argument] for argument in node.args]
+            if isinstance(node, sympy.Add):
+                numerator, denominator = parts[0]
+                for top, bottom in parts[1:]:
+                    numerator = numerator * bottom + top * denominator
+                    denominator = denominator * bottom
+            elif isinstance(node, sympy.Mul):
+                numerator, denominator = parts[0]
+                for top, bottom in parts[1:]:
+                    numerator, denominator = numerator * top, denominator * bottom
+            else:
+                if not isinstance(node.exp, sympy.Integer):
+                    return False
+                (top, bottom), power = parts[0], int(node.exp)
+                if power < 0:
+                    top, bottom, power = bottom, top, -power
+                numerator, denominator = top**power, bottom**power
+            if denominator == 0:
+                return False  # undefined (a zero denominator): not proved
+            values[node] = (numerator, denominator)
+    return bool(values[replaced][0] == 0)
 
 
 @dataclass(frozen=True, slots=True)
