@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from exactpml import Distribution, Mechanism, discloses, guessing_gain, min_entropy, pml
@@ -231,6 +231,24 @@ def test_lower_entropy_threshold_is_exact_and_strict(prior, data):
     above = lower_entropy_attribute(identity, prior, u_star, (threshold + 1) / 2)
     masses = Distribution(dict(zip(above.outputs, above.output_masses(prior), strict=True)))
     assert min_entropy(masses) < entropy_u
+
+
+@settings(max_examples=40, deadline=None)
+@given(xst.distributions(min_size=2, max_size=5, full_support=True), st.data())
+def test_the_threshold_of_a_randomised_attribute_is_a3s(prior, data):
+    """P_W is formed as P_{W|U} ∘ P_U: the threshold of A.3, and W (P_{W|U} ∘ P_{U|X}) has
+    equal min-entropy there."""
+    attribute = data.draw(xst.attributes(prior.outcomes, min_values=2))
+    masses = dict(zip(attribute.outputs, attribute.output_masses(prior), strict=True))
+    largest = max(masses.values())
+    assume(largest < 1)
+    u_star = data.draw(st.sampled_from(attribute.outputs))
+    threshold = lower_entropy_threshold(attribute, prior, u_star)
+    assert threshold == (largest - masses[u_star]) / (1 - masses[u_star])
+    at = lower_entropy_attribute(attribute, prior, u_star, threshold) if threshold else None
+    if at is not None:
+        law = Distribution(dict(zip(at.outputs, at.output_masses(prior), strict=True)))
+        assert max(law.probabilities) == largest
 
 
 def test_w_is_disclosed_when_u_is():
