@@ -80,3 +80,39 @@ def test_a_polynomial_sign_change_shows_a_root_only_for_symbols_taking_every_pos
     assert prove_zero(quadratic) is None
     assert not decisions._takes_both(n**2 - 2, "zero")  # n integer: never zero
     assert prove_zero(n**2 - 2) == _by_simplify(n**2 - 2, "zero")
+
+
+alpha = sympy.Symbol("alpha", positive=True)
+
+
+@pytest.mark.parametrize(
+    ("expr", "test"),
+    [
+        (-97 / (84 * alpha - 97), "nonnegative"),  # l(X->1) of alpha_range's mechanism
+        (-97 / (84 * alpha - 97), "positive"),
+        (1 - sympy.Rational(84, 97) * alpha, "zero"),  # its mass p_Y(1)
+        (1 - sympy.Rational(84, 97) * alpha, "positive"),
+        (-(t**2) + t, "nonnegative"),
+    ],
+)
+def test_shown_both_outcomes_first_gives_the_answer_of_the_assumptions(expr, test):
+    """_takes_both is asked before sympy's assumptions: where it shows both outcomes, the
+    assumptions (and simplify) leave the test undecided too, so the answer is the same."""
+    assert decisions._takes_both(expr, test)
+    assert _TESTS[test](expr) is None
+    assert _by_simplify(expr, test) is None
+
+
+@pytest.mark.parametrize(
+    ("expr", "test", "expected"),
+    [
+        (alpha, "positive", True),
+        (alpha + 1, "zero", False),
+        (-alpha - 1, "nonnegative", False),
+        (alpha**2 - alpha + 1, "positive", None),  # no sample <= 0, and sympy cannot tell
+    ],
+)
+def test_where_nothing_is_shown_the_assumptions_answer(expr, test, expected):
+    assert not decisions._takes_both(expr, test)
+    assert _TESTS[test](expr) is expected
+    assert _by_simplify(expr, test) is expected

@@ -5,18 +5,24 @@ threshold), and the limit of the shattering attribute with u0 among its K values
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 
 import pytest
 import sympy
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from exactpml import Distribution, Mechanism, discloses, guessing_gain, min_entropy, pml
 from exactpml import strategies as xst
+from exactpml.core.exact import as_scalar, to_sympy
+from exactpml.errors import InvalidArgument
 from exactpml.leakage import max_pointwise_maximal_leakage
+from exactpml.numerics.univariate import RationalFunction, real_roots_between
 from exactpml.suprema import shattering_construction, sup_guessing_gain
 from exactpml.suprema.constructions import (
+    _difference,
+    _roots_between,
     alpha_mechanism,
     alpha_range,
     concentrating_kernel_prior,
@@ -149,6 +155,63 @@ def test_alpha_range_is_derived_exactly(prior):
     assert discloses(at_bound, lambda x: x != x_min, prior)
 
 
+_ALPHA = sympy.Symbol("alpha", positive=True)
+_COEFFICIENTS = st.fractions(-5, 5, max_denominator=12)
+
+
+@st.composite
+def _rational_values(draw):
+    """A Fraction, or P/Q in alpha (Q not 0) as sympy writes it, cancelled or not."""
+    if draw(st.booleans()):
+        return draw(_COEFFICIENTS)
+    top = sum(c * _ALPHA**k for k, c in enumerate(draw(st.lists(_COEFFICIENTS, max_size=3))))
+    bottom = sum(c * _ALPHA**k for k, c in enumerate(draw(st.lists(_COEFFICIENTS, max_size=3))))
+    if sympy.expand(bottom) == 0:
+        bottom = sympy.Integer(1)
+    value = sympy.Rational(1) * top / bottom
+    return as_scalar(sympy.cancel(value) if draw(st.booleans()) else value)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_rational_values(), _rational_values())
+@example(Fraction(97, 84), as_scalar(-97 / (84 * _ALPHA - 97)))  # alpha_range's leakages
+@example(as_scalar(_ALPHA / 2 + Fraction(1, 3)), Fraction(1, 2))  # a p_W of Prop 3.6
+def test_the_difference_by_polynomials_is_rational_function_of(a, b):
+    """Coprime numerator, monic denominator: one form, whichever way it is computed."""
+    expected = RationalFunction.of(to_sympy(a) - to_sympy(b), _ALPHA, where="a - b")
+    assert _difference(a, b, _ALPHA, where="a - b") == expected
+
+
+@pytest.mark.parametrize(
+    "value", [sympy.exp(_ALPHA), 1 / (1 + 1 / _ALPHA), sympy.sqrt(2) * _ALPHA, _ALPHA / 0]
+)
+def test_what_is_not_two_polynomials_goes_to_rational_function_of(value):
+    try:
+        expected = RationalFunction.of(value - 1, _ALPHA, where="w")
+    except InvalidArgument as error:
+        with pytest.raises(InvalidArgument, match=re.escape(str(error))):
+            _difference(as_scalar(value), Fraction(1), _ALPHA, where="w")
+    else:
+        assert _difference(as_scalar(value), Fraction(1), _ALPHA, where="w") == expected
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(_COEFFICIENTS, min_size=1, max_size=4),
+    st.sampled_from([sympy.S.NegativeInfinity, Fraction(-1), Fraction(0), Fraction(1, 3)]),
+    st.sampled_from([sympy.oo, Fraction(1), Fraction(1, 3), Fraction(2)]),
+)
+def test_a_linear_root_read_off_the_coefficients_is_the_isolated_one(coefficients, low, high):
+    poly = sympy.Poly(
+        sum(c * _ALPHA**k for k, c in enumerate(coefficients)), _ALPHA, domain=sympy.QQ
+    )
+    if poly.is_zero or (
+        low is not sympy.S.NegativeInfinity and high is not sympy.oo and low >= high
+    ):
+        return
+    assert _roots_between(poly, low, high) == real_roots_between(poly, low, high)
+
+
 # --- App. A.3 (Prop 3.6) -------------------------------------------------------------------------
 
 
@@ -168,6 +231,24 @@ def test_lower_entropy_threshold_is_exact_and_strict(prior, data):
     above = lower_entropy_attribute(identity, prior, u_star, (threshold + 1) / 2)
     masses = Distribution(dict(zip(above.outputs, above.output_masses(prior), strict=True)))
     assert min_entropy(masses) < entropy_u
+
+
+@settings(max_examples=40, deadline=None)
+@given(xst.distributions(min_size=2, max_size=5, full_support=True), st.data())
+def test_the_threshold_of_a_randomised_attribute_is_a3s(prior, data):
+    """P_W is formed as P_{W|U} ∘ P_U: the threshold of A.3, and W (P_{W|U} ∘ P_{U|X}) has
+    equal min-entropy there."""
+    attribute = data.draw(xst.attributes(prior.outcomes, min_values=2))
+    masses = dict(zip(attribute.outputs, attribute.output_masses(prior), strict=True))
+    largest = max(masses.values())
+    assume(largest < 1)
+    u_star = data.draw(st.sampled_from(attribute.outputs))
+    threshold = lower_entropy_threshold(attribute, prior, u_star)
+    assert threshold == (largest - masses[u_star]) / (1 - masses[u_star])
+    at = lower_entropy_attribute(attribute, prior, u_star, threshold) if threshold else None
+    if at is not None:
+        law = Distribution(dict(zip(at.outputs, at.output_masses(prior), strict=True)))
+        assert max(law.probabilities) == largest
 
 
 def test_w_is_disclosed_when_u_is():
