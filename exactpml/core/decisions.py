@@ -30,6 +30,7 @@ __all__ = [
     "prove_nonnegative",
     "prove_positive",
     "prove_zero",
+    "shows_both_outcomes",
     "unproven_condition",
 ]
 
@@ -159,6 +160,13 @@ def _symbolic_test(expr: sympy.Expr, test: str) -> bool | None:
     if known is None:
         known = getattr(_simplified(expr), f"is_{test}")
     return None if known is None else bool(known)
+
+
+def shows_both_outcomes(expr: sympy.Expr, test: str) -> bool:
+    """True when exact values at admissible points show that ``expr`` satisfies ``test``
+    (``"zero"``, ``"positive"`` or ``"nonnegative"``) for some values of its symbols and
+    fails it for others (:func:`_takes_both`): then any sound three-valued answer is None."""
+    return _takes_both(expr, test)
 
 
 def prove_zero(value: Scalar) -> bool | None:

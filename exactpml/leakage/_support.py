@@ -10,9 +10,9 @@ import sympy
 
 from exactpml.core.abbreviate import abbreviated_repr
 from exactpml.core.decisions import (
-    _takes_both,
     prove_positive,
     prove_zero,
+    shows_both_outcomes,
     unproven_condition,
 )
 from exactpml.core.distribution import Distribution, require_full_support
@@ -72,7 +72,7 @@ def _greater_than_zero(value: Scalar, proved: bool | None) -> sympy.Basic:
     a mass of ``alpha_range``'s mechanism, against 0 for the same relation unevaluated).
     """
     expr = to_sympy(value)
-    if proved is None and _takes_both(expr, "positive"):
+    if proved is None and shows_both_outcomes(expr, "positive"):
         return sympy.StrictGreaterThan(expr, 0, evaluate=False)
     return sympy.StrictGreaterThan(expr, 0)
 
