@@ -132,14 +132,21 @@ def real_roots_between(
         raise InvalidArgument("real_roots_between: the zero polynomial has every point as a root")
     if poly.degree() <= 0:
         return []
-    found: list[Scalar] = []
-    for root in dict.fromkeys(sympy.Poly(poly.as_expr(), poly.gen).real_roots()):
-        value = as_scalar(root)
+
+    def inside(value: Scalar) -> bool:
         low = compare_points(value, lower) if lower is not sympy.S.NegativeInfinity else 1
         high = compare_points(value, upper) if upper is not sympy.oo else -1
-        if (low > 0 or (closed and low == 0)) and (high < 0 or (closed and high == 0)):
-            found.append(value)
-    return found
+        return (low > 0 or (closed and low == 0)) and (high < 0 or (closed and high == 0))
+
+    slope_offset = poly.all_coeffs() if poly.degree() == 1 else []
+    if slope_offset and all(isinstance(c, sympy.Rational) for c in slope_offset):
+        # a rational linear poly's one root -c0/c1, read off its coefficients (sympy's root
+        # isolation took 2 ms a call of alpha_range's solution_set)
+        slope, offset = slope_offset
+        root = Fraction(-int(offset.p) * int(slope.q), int(offset.q) * int(slope.p))
+        return [root] if inside(root) else []
+    roots = dict.fromkeys(sympy.Poly(poly.as_expr(), poly.gen).real_roots())
+    return [value for value in map(as_scalar, roots) if inside(value)]
 
 
 def rational_between(a: Scalar, b: Scalar) -> Fraction:

@@ -378,19 +378,6 @@ def _difference(a: Scalar, b: Scalar, parameter: sympy.Symbol, *, where: str) ->
     return RationalFunction(parameter, numerator.quo_ground(lead), denominator.quo_ground(lead))
 
 
-def _roots_between(poly: sympy.Poly, low: Scalar, high: Scalar) -> list[Scalar]:
-    """``real_roots_between(poly, low, high)``; a linear ``poly``'s one root -c0/c1 is
-    read off its coefficients (sympy's root isolation: 2 ms a call of ``alpha_range``)."""
-    if poly.degree() != 1:
-        return real_roots_between(poly, low, high)
-    slope, offset = (sympy.Rational(c) for c in poly.all_coeffs())
-    quotient = -offset / slope
-    root = Fraction(int(quotient.p), int(quotient.q))
-    above = compare_points(root, low) > 0 if low is not sympy.S.NegativeInfinity else True
-    below = compare_points(root, high) < 0 if high is not sympy.oo else True
-    return [root] if above and below else []
-
-
 def solution_set(
     function: RationalFunction, domain: ParameterDomain, *, strict: bool
 ) -> list[ParameterDomain]:
@@ -402,7 +389,7 @@ def solution_set(
     for poly in (function.numerator, function.denominator):
         if poly.is_zero:
             continue
-        for root in _roots_between(poly, low, high):
+        for root in real_roots_between(poly, low, high):
             if all(compare_points(root, known) != 0 for known in marks):
                 marks.append(root)
     marks = sorted_points(marks)

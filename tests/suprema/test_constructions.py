@@ -22,7 +22,6 @@ from exactpml.numerics.univariate import RationalFunction, real_roots_between
 from exactpml.suprema import shattering_construction, sup_guessing_gain
 from exactpml.suprema.constructions import (
     _difference,
-    _roots_between,
     alpha_mechanism,
     alpha_range,
     concentrating_kernel_prior,
@@ -200,8 +199,11 @@ def test_what_is_not_two_polynomials_goes_to_rational_function_of(value):
     st.lists(_COEFFICIENTS, min_size=1, max_size=4),
     st.sampled_from([sympy.S.NegativeInfinity, Fraction(-1), Fraction(0), Fraction(1, 3)]),
     st.sampled_from([sympy.oo, Fraction(1), Fraction(1, 3), Fraction(2)]),
+    st.booleans(),
 )
-def test_a_linear_root_read_off_the_coefficients_is_the_isolated_one(coefficients, low, high):
+def test_a_linear_root_read_off_the_coefficients_is_the_isolated_one(
+    coefficients, low, high, closed
+):
     poly = sympy.Poly(
         sum(c * _ALPHA**k for k, c in enumerate(coefficients)), _ALPHA, domain=sympy.QQ
     )
@@ -209,7 +211,13 @@ def test_a_linear_root_read_off_the_coefficients_is_the_isolated_one(coefficient
         low is not sympy.S.NegativeInfinity and high is not sympy.oo and low >= high
     ):
         return
-    assert _roots_between(poly, low, high) == real_roots_between(poly, low, high)
+    isolated = [  # the general path, sympy's root isolation, as the independent oracle
+        as_scalar(root)
+        for root in dict.fromkeys(poly.real_roots())
+        if (low is sympy.S.NegativeInfinity or as_scalar(root) > low or (closed and root == low))
+        and (high is sympy.oo or as_scalar(root) < high or (closed and root == high))
+    ]
+    assert real_roots_between(poly, low, high, closed=closed) == isolated
 
 
 # --- App. A.3 (Prop 3.6) -------------------------------------------------------------------------
