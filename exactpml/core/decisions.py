@@ -57,7 +57,8 @@ _SAMPLE_POINTS = tuple(
     sympy.Rational(numerator, denominator)
     for numerator, denominator in ((1, 1), (2, 1), (1, 2), (3, 1), (1, 10), (10, 1), (1, 1000))
 )
-"""Where :func:`_takes_both` evaluates a symbolic expression (each symbol set to the point)."""
+"""Where :func:`shows_both_outcomes` evaluates a symbolic expression (each symbol set to the
+point)."""
 _ANY_POSITIVE_REAL = sympy.Dummy(positive=True).assumptions0
 """The assumptions every positive real number satisfies."""
 
@@ -70,7 +71,7 @@ def _admits(symbol: sympy.Basic, point: sympy.Rational) -> bool:
 
 
 @functools.lru_cache(maxsize=1024)
-def _takes_both(expr: sympy.Expr, test: str) -> bool:
+def shows_both_outcomes(expr: sympy.Expr, test: str) -> bool:
     """True when ``expr`` provably satisfies ``test`` (``"zero"``, ``"positive"`` or
     ``"nonnegative"``) for some values of its symbols and fails it for others: then the only
     right three-valued answer is None, and ``simplify`` (which can only rewrite ``expr``) has
@@ -147,26 +148,20 @@ def _sign_info(value: Scalar) -> tuple[int | None, sympy.Expr | None]:
 
 def _symbolic_test(expr: sympy.Expr, test: str) -> bool | None:
     """``expr.is_<test>`` (``test``: ``"zero"``, ``"positive"`` or ``"nonnegative"``) from the
-    symbols' assumptions, else that of ``simplify(expr)`` -- unless :func:`_takes_both` shows
-    the test holds for some values and fails for others, when None is the only right answer.
+    symbols' assumptions, else that of ``simplify(expr)`` -- unless
+    :func:`shows_both_outcomes` shows the test holds for some values and fails for others,
+    when None is the only right answer.
 
-    :func:`_takes_both` is asked first: where it shows both outcomes, sound assumptions can
+    :func:`shows_both_outcomes` is asked first: where it shows both outcomes, sound assumptions can
     only answer None too, and sympy's own query is the slow part (``is_nonnegative`` of
     -97/(84 alpha - 97), a leakage of ``alpha_range``: 7-12 ms, against 0.1 ms for the exact
     values; 0.25 s of the --quick run, one worker, answers unchanged on its 365 queries)."""
-    if _takes_both(expr, test):
+    if shows_both_outcomes(expr, test):
         return None
     known = getattr(expr, f"is_{test}")
     if known is None:
         known = getattr(_simplified(expr), f"is_{test}")
     return None if known is None else bool(known)
-
-
-def shows_both_outcomes(expr: sympy.Expr, test: str) -> bool:
-    """True when exact values at admissible points show that ``expr`` satisfies ``test``
-    (``"zero"``, ``"positive"`` or ``"nonnegative"``) for some values of its symbols and
-    fails it for others (:func:`_takes_both`): then any sound three-valued answer is None."""
-    return _takes_both(expr, test)
 
 
 def prove_zero(value: Scalar) -> bool | None:

@@ -1,6 +1,6 @@
 """The three-valued tests skip ``simplify`` only where no answer but None is right.
 
-``exactpml.core.decisions._takes_both`` shows, by exact values at admissible points, that an
+``exactpml.core.decisions.shows_both_outcomes`` shows, by exact values at admissible points, that an
 expression passes a test for some values of its symbols and fails it for others; the
 answers must be exactly those ``simplify`` gave (sympy's assumptions after ``simplify``).
 """
@@ -45,7 +45,7 @@ _MEASURED = [
 
 
 def _by_simplify(expr: sympy.Expr, test: str) -> bool | None:
-    """The answer before ``_takes_both``: the assumptions, then those of ``simplify``."""
+    """The answer before ``shows_both_outcomes``: the assumptions, then those of ``simplify``."""
     known = getattr(expr, f"is_{test}")
     if known is None:
         known = getattr(sympy.simplify(expr), f"is_{test}")
@@ -54,7 +54,7 @@ def _by_simplify(expr: sympy.Expr, test: str) -> bool | None:
 
 @pytest.mark.parametrize(("expr", "test"), _MEASURED)
 def test_the_measured_expressions_are_shown_undecidable_as_simplify_left_them(expr, test):
-    assert decisions._takes_both(expr, test)
+    assert decisions.shows_both_outcomes(expr, test)
     assert _TESTS[test](expr) is None
     assert _by_simplify(expr, test) is None
 
@@ -70,15 +70,15 @@ def test_the_measured_expressions_are_shown_undecidable_as_simplify_left_them(ex
     ],
 )
 def test_nothing_is_shown_where_it_does_not_hold(expr, test):
-    assert not decisions._takes_both(expr, test)
+    assert not decisions.shows_both_outcomes(expr, test)
     assert _TESTS[test](expr) == _by_simplify(expr, test)
 
 
 def test_a_polynomial_sign_change_shows_a_root_only_for_symbols_taking_every_positive_real():
     quadratic = t**2 - 2  # root sqrt(2), between the points 1 and 2
-    assert decisions._takes_both(quadratic, "zero")
+    assert decisions.shows_both_outcomes(quadratic, "zero")
     assert prove_zero(quadratic) is None
-    assert not decisions._takes_both(n**2 - 2, "zero")  # n integer: never zero
+    assert not decisions.shows_both_outcomes(n**2 - 2, "zero")  # n integer: never zero
     assert prove_zero(n**2 - 2) == _by_simplify(n**2 - 2, "zero")
 
 
@@ -96,9 +96,9 @@ alpha = sympy.Symbol("alpha", positive=True)
     ],
 )
 def test_shown_both_outcomes_first_gives_the_answer_of_the_assumptions(expr, test):
-    """_takes_both is asked before sympy's assumptions: where it shows both outcomes, the
+    """shows_both_outcomes is asked before sympy's assumptions: where it shows both outcomes, the
     assumptions (and simplify) leave the test undecided too, so the answer is the same."""
-    assert decisions._takes_both(expr, test)
+    assert decisions.shows_both_outcomes(expr, test)
     assert _TESTS[test](expr) is None
     assert _by_simplify(expr, test) is None
 
@@ -113,6 +113,6 @@ def test_shown_both_outcomes_first_gives_the_answer_of_the_assumptions(expr, tes
     ],
 )
 def test_where_nothing_is_shown_the_assumptions_answer(expr, test, expected):
-    assert not decisions._takes_both(expr, test)
+    assert not decisions.shows_both_outcomes(expr, test)
     assert _TESTS[test](expr) is expected
     assert _by_simplify(expr, test) is expected
