@@ -88,8 +88,8 @@ class Function:
             if self.smooth:
                 partner = self._negated
                 if partner is not None and index in partner._derivatives:
-                    # d(-f) = -(df), from the negation's derivative already taken: 14 of the
-                    # 40 sympy.diff calls of prop_4_6's proof (the same expressions)
+                    # d(-f) = -(df), from the negation's derivative already taken: 10 of the
+                    # 40 sympy.diff calls of prop_4_6's proof (sympy's own expressions for d(-f))
                     known = partner._derivatives[index]
                     derived = None if known is None else -known.expr
                 else:
