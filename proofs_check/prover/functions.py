@@ -60,6 +60,7 @@ class Function:
         self._negated: Function | None = None
         self._conditions: list[tuple[Function, str]] | None = None
         self._factors: list[tuple[Function, int]] | bool | None = False
+        self._factored: sympy.Expr | bool | None = False  # sympy's factor, once asked
         self.smooth = not expr.has(*_NONSMOOTH)
 
     def conditions(self) -> list[tuple[Function, str]]:
@@ -80,14 +81,35 @@ class Function:
         return self._program  # type: ignore[return-value]
 
     def derivative(self, index: int) -> Function | None:
+        """A new :class:`Function` for the partial derivative in ``variables[index]`` (the
+        same one on every call), or None (not smooth, or sympy failed)."""
         if index not in self._derivatives:
             result = None
             if self.smooth:
-                derived = _derived(self.expr, self.variables[index])
+                partner = self._negated
+                if partner is not None and index in partner._derivatives:
+                    # d(-f) = -(df), from the negation's derivative already taken: 10 of the
+                    # 40 sympy.diff calls of prop_4_6's proof (sympy's own expressions for d(-f))
+                    known = partner._derivatives[index]
+                    derived = None if known is None else -known.expr
+                else:
+                    derived = _derived(self.expr, self.variables[index])
                 if derived is not None:
                     result = Function(derived, self.variables)
             self._derivatives[index] = result
         return self._derivatives[index]
+
+    def _factorisation(self) -> sympy.Expr | None:
+        """sympy's ``factor`` of the ``together`` form (None when sympy fails); for the
+        negation of a function already factored, minus its factorisation."""
+        if self._factored is False:
+            partner = self._negated
+            known = None if partner is None else partner._factored
+            if known is not None and known is not False:
+                self._factored = -known
+            else:
+                self._factored = _factored(self.expr)
+        return self._factored
 
     def factors(self) -> list[tuple[Function, int]] | None:
         """``expr`` as a product of powers ``prod base**k`` (sympy's ``factor`` of the
@@ -95,7 +117,7 @@ class Function:
         gives a single factor."""
         if self._factors is False:
             result: list[tuple[Function, int]] | None = None
-            factored = _factored(self.expr)
+            factored = self._factorisation()
             if factored is not None and isinstance(factored, (sympy.Mul, sympy.Pow)):
                 pieces: list[tuple[Function, int]] = []
                 for factor in sympy.Mul.make_args(factored):

@@ -202,3 +202,30 @@ def test_a_finite_support_discloses_at_an_output():
         0,
         2,
     )
+
+
+_RATIONALS = st.builds(sympy.Rational, st.integers(-50, 50), st.integers(1, 12))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_RATIONALS, _RATIONALS, st.sampled_from(["rational", "exp", "product", "E", "sum"]))
+def test_the_expansion_skipped_for_rational_exponentials_is_sympys(
+    factor: sympy.Rational, exponent: sympy.Rational, shape: str
+) -> None:
+    """``expsums._expand`` skips ``sympy.expand`` only for a rational, exp of a rational, E,
+    or their product, which sympy leaves unchanged; anything else is expanded."""
+    from exactpml.continuous.expsums import _expand, _is_rational_exponential, _normal_rate
+
+    value = {
+        "rational": factor,
+        "exp": sympy.exp(exponent),
+        "product": factor * sympy.exp(exponent),
+        "E": factor * sympy.E,
+        "sum": factor * (1 + sympy.exp(exponent)) ** 2,
+    }[shape]
+    assert _expand(value) == sympy.expand(value)
+    assert _normal_rate(factor) == sympy.expand(sympy.expand_log(factor, force=True))
+    if _is_rational_exponential(value):
+        assert sympy.expand(value) == value  # structurally: nothing to expand
+    else:
+        assert shape == "sum"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import decimal as pydecimal
+import math
 from fractions import Fraction
 from math import comb
 
@@ -509,3 +510,74 @@ def test_the_flint_zero_test_refuses_what_is_not_a_rational_function() -> None:
     assert _vanishes(sympy.Mul(v, sympy.Pow(sympy.Add(v, -v, evaluate=False), -1,
                                             evaluate=False), evaluate=False)) is False
     assert _vanishes(sympy.Add(sympy.Rational(1, 3), sympy.Rational(-1, 3), evaluate=False))
+
+
+def _exp_polynomial_is_zero_by_substitution(expr: sympy.Basic) -> bool | None:
+    """The zero test of exp-polynomials as it was written first (the oracle of the current
+    one): every exp(a) replaced by a sympy dummy with ``xreplace`` (sympy rebuilds and
+    evaluates the tree), then :func:`certify._vanishes`; the same size bounds."""
+    from exactpml.core.bounds import current_bounds
+    from exactpml.core.certify import _exp_polynomial_is_zero, _rational_size, _vanishes
+
+    if _exp_polynomial_is_zero(expr) is None:  # the same traversal decides applicability
+        return None
+    exponents = {node.args[0] for node in sympy.preorder_traversal(expr)
+                 if isinstance(node, sympy.exp)}
+    if any(node is sympy.E for node in sympy.preorder_traversal(expr)):
+        exponents.add(sympy.S.One)
+    bounds = current_bounds()
+    independent = _rational_size(expr, lambda a: (1, 1))
+    if max(independent.degree, independent.terms) <= bounds.zero_test_degree and (
+        independent.bits <= bounds.integer_bits
+    ):
+        variables = {a: sympy.Dummy(f"X{index}") for index, a in enumerate(sorted(exponents))}
+        mapping = {sympy.exp(a): variables[a] for a in exponents}
+        if sympy.S.One in variables:
+            mapping[sympy.E] = variables[sympy.S.One]
+        if _vanishes(expr.xreplace(mapping)):
+            return True
+    scale = math.lcm(*(int(a.q) for a in exponents))
+    powers = {a: int(a * scale) for a in exponents}
+    size = _rational_size(expr, lambda a: (powers[a], 1))
+    if size.degree > bounds.zero_test_degree or size.bits > bounds.integer_bits:
+        return False
+    base = sympy.Dummy("W", positive=True)
+    mapping = {sympy.exp(a): base ** powers[a] for a in exponents}
+    mapping[sympy.E] = base**scale
+    return _vanishes(expr.xreplace(mapping))
+
+
+_EXPONENTS = st.builds(
+    sympy.Rational, st.integers(-4, 4), st.sampled_from([1, 2, 3, 6])
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_rational_functions(), st.lists(_EXPONENTS, min_size=3, max_size=3))
+def test_the_exp_polynomial_zero_test_reads_exponentials_straight_into_flint(
+    shape: sympy.Basic, exponents: list[sympy.Rational]
+) -> None:
+    """``_exp_polynomial_is_zero`` maps each exp(a) to its FLINT image while it walks the
+    tree, without sympy's ``xreplace`` (0.138 -> 0.019 s on prop_4_6's 44 ties): the same
+    answers as the substitution it replaces, on rational functions of exponentials of
+    rationals (equal, opposite and integer exponents included, so E and ties occur)."""
+    from exactpml.core.certify import _exp_polynomial_is_zero
+
+    expr = shape.xreplace(dict(zip(_DUMMIES, (sympy.exp(a) for a in exponents), strict=True)))
+    assert _exp_polynomial_is_zero(expr) == _exp_polynomial_is_zero_by_substitution(expr)
+
+
+def test_the_exp_polynomial_zero_test_on_laplace_ties() -> None:
+    """The ties prop_4_6 meets: B.3's closed form against sympy's cancelled form, exponents
+    of both signs; and a difference that is not zero."""
+    from exactpml.core.certify import _exp_polynomial_is_zero
+
+    w = sympy.exp(sympy.Rational(1, 2))
+    p = sympy.Rational(1, 3)
+    text = w / ((1 - p) + p * w)
+    library = sympy.cancel(w / ((1 - p) + p * w))
+    mixed = (sympy.exp(-sympy.Rational(1, 3)) + sympy.E) ** 2 - sympy.exp(-sympy.Rational(2, 3)) \
+        - 2 * sympy.exp(sympy.Rational(2, 3)) - sympy.exp(2)
+    for expr, expected in ((text - library, True), (mixed, True), (text - library + w, False)):
+        assert _exp_polynomial_is_zero(expr) is expected
+        assert _exp_polynomial_is_zero_by_substitution(expr) is expected

@@ -114,3 +114,38 @@ def test_branch_and_bound_functions_share_derivatives_and_factors_by_expression(
         sympy.together(product.expr)
     )
     assert functions.Function(product.expr, (x, c)).factors() is not pieces
+
+
+def test_a_negation_takes_minus_its_partners_derivative_and_factorisation():
+    """``-f`` linked to ``f`` (``negated``) takes -(df) and -factor(f) once ``f`` has them,
+    equal to what sympy gives for ``-f`` afresh (prop_4_6's simplified bound, its first and
+    second derivatives), as new Function objects (the search's memo is by identity)."""
+    from proofs_check.prover import functions
+
+    c = sympy.Symbol("c", positive=True)
+    gap = c**2 * x**2 / 2 + x * (1 - c) - x + sympy.log(c * sympy.exp(x) - c + 1)
+    original = functions.Function(gap, (x, c))
+    pending = [original]
+    checked = 0
+    while pending:
+        function = pending.pop()
+        for index, variable in enumerate((x, c)):
+            derivative = function.derivative(index)
+            assert derivative is not None
+            negation = function.negated()
+            asked = functions._derived.cache_info()
+            taken = negation.derivative(index)
+            assert functions._derived.cache_info() == asked  # no sympy, not even the cache
+            assert taken is not None and taken is not derivative
+            assert taken.expr == sympy.diff(-function.expr, variable)
+            checked += 1
+            if len(pending) + checked < 6:
+                pending.append(derivative)
+        factored = function._factorisation()
+        asked = functions._factored.cache_info()
+        assert function.negated()._factorisation() == sympy.factor(
+            sympy.together(-function.expr)
+        )
+        assert functions._factored.cache_info() == asked
+        assert factored == sympy.factor(sympy.together(function.expr))
+    assert checked >= 6
