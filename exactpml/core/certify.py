@@ -41,6 +41,7 @@ Prop. 4.6 (App. B.3).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -347,6 +348,40 @@ def enclosure(expr: object, precision: int) -> arb:
     return _enclose(value, precision)
 
 
+_INNER = object()  # a node whose value is combined from its arguments' (see _bottom_up)
+_STOP = object()  # ends a walk of _bottom_up: its result is then _STOP
+
+
+def _bottom_up(
+    expr: sympy.Basic,
+    leaf: Callable[[sympy.Basic], Any],
+    combine: Callable[[sympy.Basic, list[Any]], Any],
+) -> Any:
+    """The value of ``expr`` computed from its leaves up, once per distinct subexpression and
+    without recursion (sympy trees can be deeper than Python's stack): ``leaf(node)`` gives a
+    node's value, or ``_INNER`` for a node to be combined from its arguments' values by
+    ``combine(node, parts)``.  Either may return ``_STOP``, which ends the walk with ``_STOP``.
+    """
+    values: dict[sympy.Basic, Any] = {}
+    stack: list[tuple[sympy.Basic, bool]] = [(expr, False)]
+    while stack:
+        node, ready = stack.pop()
+        if node in values:
+            continue
+        if ready:
+            value = combine(node, [values[argument] for argument in node.args])
+        else:
+            value = leaf(node)
+            if value is _INNER:
+                stack.append((node, True))
+                stack.extend((argument, False) for argument in node.args)
+                continue
+        if value is _STOP:
+            return _STOP
+        values[node] = value
+    return values[expr]
+
+
 def _exp_polynomial_is_zero(expr: sympy.Basic) -> bool | None:
     """Exact zero test for expressions built from rationals with ``+ * /``, integer powers and
     ``exp`` of rationals (``None`` when ``expr`` has anything else).
@@ -443,43 +478,39 @@ def _vanishes_at(
     read as its value there, a (numerator, denominator) pair of polynomials of ``context``;
     any other node than rationals, ``+ * /`` and integer powers: not proved (False)."""
     one = context.from_dict({(0,) * context.nvars(): 1})
-    values: dict[sympy.Basic, tuple[Any, Any]] = {}
-    stack: list[tuple[sympy.Basic, bool]] = [(expr, False)]
-    while stack:
-        node, ready = stack.pop()
-        if node in values:
-            continue
+
+    def leaf(node: sympy.Basic) -> Any:
         if isinstance(node, sympy.Rational):
-            values[node] = (one * fmpq(int(node.p), int(node.q)), one)
-        elif node in images:
-            values[node] = images[node]
-        elif not ready:
-            if not isinstance(node, (sympy.Add, sympy.Mul, sympy.Pow)):
-                return False  # not a rational function of the dummies: not proved
-            stack.append((node, True))
-            stack.extend((argument, False) for argument in node.args)
+            return (one * fmpq(int(node.p), int(node.q)), one)
+        if node in images:
+            return images[node]
+        if not isinstance(node, (sympy.Add, sympy.Mul, sympy.Pow)):
+            return _STOP  # not a rational function of the images: not proved
+        return _INNER
+
+    def combine(node: sympy.Basic, parts: list[tuple[Any, Any]]) -> Any:
+        if isinstance(node, sympy.Add):
+            numerator, denominator = parts[0]
+            for top, bottom in parts[1:]:
+                numerator = numerator * bottom + top * denominator
+                denominator = denominator * bottom
+        elif isinstance(node, sympy.Mul):
+            numerator, denominator = parts[0]
+            for top, bottom in parts[1:]:
+                numerator, denominator = numerator * top, denominator * bottom
         else:
-            parts = [values[argument] for argument in node.args]
-            if isinstance(node, sympy.Add):
-                numerator, denominator = parts[0]
-                for top, bottom in parts[1:]:
-                    numerator = numerator * bottom + top * denominator
-                    denominator = denominator * bottom
-            elif isinstance(node, sympy.Mul):
-                numerator, denominator = parts[0]
-                for top, bottom in parts[1:]:
-                    numerator, denominator = numerator * top, denominator * bottom
-            else:
-                if not isinstance(node.exp, sympy.Integer):
-                    return False
-                (top, bottom), power = parts[0], int(node.exp)
-                if power < 0:
-                    top, bottom, power = bottom, top, -power
-                numerator, denominator = top**power, bottom**power
-            if denominator == 0:
-                return False  # undefined (a zero denominator): not proved
-            values[node] = (numerator, denominator)
-    return bool(values[expr][0] == 0)
+            if not isinstance(node.exp, sympy.Integer):
+                return _STOP
+            (top, bottom), power = parts[0], int(node.exp)
+            if power < 0:
+                top, bottom, power = bottom, top, -power
+            numerator, denominator = top**power, bottom**power
+        if denominator == 0:
+            return _STOP  # undefined (a zero denominator): not proved
+        return (numerator, denominator)
+
+    value = _bottom_up(expr, leaf, combine)
+    return value is not _STOP and bool(value[0] == 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -518,18 +549,11 @@ def _rational_size(expr: sympy.Basic, exponential: Any) -> _Size:
     by at most the log of the number of terms per product.  Computed bottom-up without
     recursion, capped at 2^64.
     """
-    sizes: dict[sympy.Basic, _Size] = {}
-    stack: list[tuple[sympy.Basic, bool]] = [(expr, False)]
-    while stack:
-        node, ready = stack.pop()
-        if node in sizes:
-            continue
-        if not ready:
-            stack.append((node, True))
-            stack.extend((argument, False) for argument in node.args)
-            continue
-        sizes[node] = _node_size(node, [sizes[argument] for argument in node.args], exponential)
-    return sizes[expr]
+    return _bottom_up(
+        expr,
+        lambda node: _INNER,
+        lambda node, parts: _node_size(node, parts, exponential),
+    )
 
 
 def _node_size(node: sympy.Basic, parts: list[_Size], exponential: Any) -> _Size:
@@ -620,22 +644,10 @@ def _rational_value(expr: sympy.Basic) -> Fraction | None:
     squares (``sqrt(81/16)``); ``minimal_polynomial`` took 0.15-0.4 s on it, expanding its
     fourth power, while folding takes under 1 ms (measured).
     """
-    values: dict[sympy.Basic, Fraction | None] = {}
-    stack: list[tuple[sympy.Basic, bool]] = [(expr, False)]
-    while stack:
-        node, ready = stack.pop()
-        if node in values:
-            continue
-        if isinstance(node, sympy.Rational):
-            values[node] = Fraction(int(node.p), int(node.q))
-        elif not ready:
-            stack.append((node, True))
-            stack.extend((argument, False) for argument in node.args)
-        else:
-            parts = [values[argument] for argument in node.args]
-            known = [part for part in parts if part is not None]
-            values[node] = _fold(node, known) if len(known) == len(parts) else None
-    return values[expr]
+    def leaf(node: sympy.Basic) -> Any:
+        return Fraction(int(node.p), int(node.q)) if isinstance(node, sympy.Rational) else _INNER
+
+    return _bottom_up(expr, leaf, lambda node, parts: None if None in parts else _fold(node, parts))
 
 
 def _fold(node: sympy.Basic, parts: list[Fraction]) -> Fraction | None:
