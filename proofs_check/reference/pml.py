@@ -11,6 +11,7 @@ or :mod:`exactpml.suprema`.  A ratio ``None`` stands for +∞.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -110,14 +111,25 @@ def guessing_gain(
     after: Mapping[Label, Fraction],
 ) -> Fraction:
     """max_u P(U = u | Y = y) / max_u p_U(u) for the attribute kernel ``rows`` (x -> u -> p),
-    prior P_X and posterior P_{X|Y=y}: the ratio inside Def 2.3, with the MAP guess."""
-    before: dict[Label, Fraction] = {}
-    given: dict[Label, Fraction] = {}
+    prior P_X and posterior P_{X|Y=y}: the ratio inside Def 2.3, with the MAP guess.
+
+    p_U(u) = sum_x p(x) p(u|x) and P(U = u | Y = y) = sum_x p(x|y) p(u|x), summed as integers
+    over one common denominator per law (the denominators cancel in the ratio but for the
+    two laws' own): Thm 2.4's attributes have up to 64 values per row, and Fraction's
+    normalisation at every addition cost ~0.2 s of pml.thm_2_4 at ``--quick``."""
+    row_scale = math.lcm(*(p.denominator for row in rows.values() for p in row.values()))
+    prior_scale = math.lcm(*(prior[x].denominator for x in rows))
+    after_scale = math.lcm(*(after[x].denominator for x in rows))
+    before: dict[Label, int] = {}  # p_U(u) * prior_scale * row_scale
+    given: dict[Label, int] = {}  # P(U = u | Y = y) * after_scale * row_scale
     for x, row in rows.items():
+        weight = prior[x].numerator * (prior_scale // prior[x].denominator)
+        weight_after = after[x].numerator * (after_scale // after[x].denominator)
         for u, p in row.items():
-            before[u] = before.get(u, Fraction(0)) + prior[x] * p
-            given[u] = given.get(u, Fraction(0)) + after[x] * p
-    return max(given.values()) / max(before.values())
+            share = p.numerator * (row_scale // p.denominator)
+            before[u] = before.get(u, 0) + weight * share
+            given[u] = given.get(u, 0) + weight_after * share
+    return Fraction(max(given.values()) * prior_scale, max(before.values()) * after_scale)
 
 
 def shattering_rows(

@@ -8,9 +8,12 @@ Defs 2.1-2.6, 3.3, 3.9), so that the reference cannot drift along with the libra
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exactpml import Distribution, Mechanism
 from proofs_check import reference as ref
@@ -130,3 +133,52 @@ def test_the_binomial_tail_equals_the_sum_of_the_binomial_law_in_fractions() -> 
         for m in (0, 1, n // 10, n // 2, n - 1, n):
             terms = sum(math.comb(n, k) * a**k * (d - a) ** (n - k) for k in range(m + 1))
             assert ref.binomial_lower_tail(n, m, p) == Fraction(terms, d**n)
+
+
+Rows = Mapping[Hashable, Mapping[Hashable, Fraction]]
+Law = Mapping[Hashable, Fraction]
+
+
+def _fraction_guessing_gain(rows: Rows, prior: Law, after: Law) -> Fraction:
+    """The ratio inside Def 2.3 with the MAP guess, summed in Fractions as written."""
+    values = {u for row in rows.values() for u in row}
+    before = {
+        u: sum((prior[x] * row.get(u, Fraction(0)) for x, row in rows.items()), Fraction(0))
+        for u in values
+    }
+    given = {
+        u: sum((after[x] * row.get(u, Fraction(0)) for x, row in rows.items()), Fraction(0))
+        for u in values
+    }
+    return max(given.values()) / max(before.values())
+
+
+def _law(weights: list[int]) -> list[Fraction]:
+    total = sum(weights)
+    return [Fraction(w, total) for w in weights]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    inputs=st.integers(1, 4),
+    values=st.integers(1, 5),
+    data=st.data(),
+)
+def test_guessing_gain_in_integers_is_the_fraction_sum(
+    inputs: int, values: int, data: st.DataObject
+) -> None:
+    # the integer sums over common denominators equal the Fraction sums of the definition
+    positive = st.lists(st.integers(1, 30), min_size=values, max_size=values)
+    rows: Rows = {x: dict(enumerate(_law(data.draw(positive)))) for x in range(inputs)}
+    masses = st.lists(st.integers(1, 30), min_size=inputs, max_size=inputs)
+    prior: Law = dict(enumerate(_law(data.draw(masses))))
+    after: Law = dict(enumerate(_law(data.draw(masses))))
+    assert ref.guessing_gain(rows, prior, after) == _fraction_guessing_gain(rows, prior, after)
+
+
+def test_guessing_gain_by_hand() -> None:
+    # U = X on a binary X, prior (2/3, 1/3), posterior (2/5, 3/5): max 3/5 over max 2/3 = 9/10
+    rows: Rows = {0: {0: Fraction(1)}, 1: {1: Fraction(1)}}
+    prior: Law = {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    after: Law = {0: Fraction(2, 5), 1: Fraction(3, 5)}
+    assert ref.guessing_gain(rows, prior, after) == Fraction(9, 10)
