@@ -256,7 +256,10 @@ class _Encloser:
     def _power(self, node: sympy.Pow) -> arb:
         base, exponent = node.args
         if isinstance(exponent, sympy.Integer):
-            return self.eval(base) ** int(exponent)
+            value = self.eval(base)
+            if value > 0 or value < 0:
+                return value ** int(exponent)
+            return _integer_power(value, int(exponent))
         value = self.eval(base)
         if value < 0:
             raise InvalidArgument(
@@ -294,6 +297,22 @@ class _Encloser:
         if n < 0:
             return arb(fmpz(int(sympy.binomial(n, k))))
         return arb(fmpz(math.comb(n, k) if 0 <= k else 0))
+
+
+def _integer_power(value: arb, power: int) -> arb:
+    """``value**power`` by binary exponentiation (products of balls), for a ball that
+    contains 0: python-flint 0.9's ``**`` gives nan there (``arb(0, 0.001)**2``), so the
+    ball of an exact zero such as ``(sqrt(2)**2 - 2)**2`` was never finite.  A negative
+    power is the inverse of the positive one (not finite, as it should be, when the ball
+    contains 0)."""
+    result, square, magnitude = arb(1), value, abs(power)
+    while magnitude:
+        if magnitude & 1:
+            result *= square
+        magnitude >>= 1
+        if magnitude:
+            square *= square
+    return result if power >= 0 else 1 / result
 
 
 class _WideBall(Undecided):

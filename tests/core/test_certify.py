@@ -385,6 +385,20 @@ def test_a_truly_huge_exp_argument_is_still_refused() -> None:
         sign(sympy.exp(sympy.exp(100)) - 1)
 
 
+def test_an_integer_power_of_a_ball_around_zero_is_finite() -> None:
+    """python-flint 0.9's ``arb(0, r)**2`` is nan: the ball of an exact zero raised to an
+    integer power was never finite, so its sign could only come from an exact proof.  The
+    encloser multiplies such balls instead (powers of balls away from 0 are unchanged)."""
+    with sympy.evaluate(False):
+        zero = sympy.sqrt(2) * sympy.sqrt(2) - 2
+        squared = sympy.Pow(zero, 2) + sympy.Pow(zero, 1) + sympy.Pow(zero, 0) - 1
+        inverse = sympy.Pow(zero, -3)
+    ball = enclosure(squared, 128)
+    assert ball.is_finite() and ball.contains(0) and ball.rad() < 2**-100
+    assert not enclosure(inverse, 128).is_finite()  # 1/0: no value, no finite ball
+    assert sign(squared) == 0
+
+
 def test_radical_ties_are_settled_by_the_minimal_polynomial() -> None:
     with sympy.evaluate(False):
         zero = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))
