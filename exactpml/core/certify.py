@@ -47,7 +47,7 @@ from fractions import Fraction
 from typing import Any
 
 import sympy
-from flint import arb, ctx, fmpq, fmpq_mpoly_ctx, fmpz
+from flint import arb, ctx, fmpq, fmpq_mpoly_ctx, fmpz, fmpz_mpoly_ctx
 from sympy import integer_nthroot
 from sympy.polys.rootoftools import ComplexRootOf
 
@@ -78,7 +78,7 @@ given)."""
 
 _START_PRECISION = 64
 _PROOF_PRECISION = 256  # a ball that still contains 0 here triggers one attempt to prove zero
-_RADICAL_DEGREE = 64  # predicted degree of a minimal polynomial computed to prove a zero
+_RADICAL_DEGREE = 64  # predicted x-degree of the eliminant formed to prove a radical zero
 _SUPPORTED = (
     "rationals, + * /, powers, exp, log, sqrt, sin, cos, erf, erfc, Abs, Max, Min, pi, E, "
     "binomial, factorial, real CRootOf"
@@ -256,7 +256,10 @@ class _Encloser:
     def _power(self, node: sympy.Pow) -> arb:
         base, exponent = node.args
         if isinstance(exponent, sympy.Integer):
-            return self.eval(base) ** int(exponent)
+            value = self.eval(base)
+            if value > 0 or value < 0:
+                return value ** int(exponent)
+            return _integer_power(value, int(exponent))
         value = self.eval(base)
         if value < 0:
             raise InvalidArgument(
@@ -294,6 +297,22 @@ class _Encloser:
         if n < 0:
             return arb(fmpz(int(sympy.binomial(n, k))))
         return arb(fmpz(math.comb(n, k) if 0 <= k else 0))
+
+
+def _integer_power(value: arb, power: int) -> arb:
+    """``value**power`` by binary exponentiation (products of balls), for a ball that
+    contains 0: python-flint 0.9's ``**`` gives nan there (``arb(0, 0.001)**2``), so the
+    ball of an exact zero such as ``(sqrt(2)**2 - 2)**2`` was never finite.  A negative
+    power is the inverse of the positive one (not finite, as it should be, when the ball
+    contains 0)."""
+    result, square, magnitude = arb(1), value, abs(power)
+    while magnitude:
+        if magnitude & 1:
+            result *= square
+        magnitude >>= 1
+        if magnitude:
+            square *= square
+    return result if power >= 0 else 1 / result
 
 
 class _WideBall(Undecided):
@@ -478,10 +497,24 @@ def _vanishes_at(
     read as its value there, a (numerator, denominator) pair of polynomials of ``context``;
     any other node than rationals, ``+ * /`` and integer powers: not proved (False)."""
     one = context.from_dict({(0,) * context.nvars(): 1})
+    value = _fraction_at(expr, images, lambda p, q: (one * fmpq(p, q), one))
+    return value is not _STOP and bool(value[0] == 0)
+
+
+def _fraction_at(
+    expr: sympy.Basic,
+    images: dict[sympy.Basic, tuple[Any, Any]],
+    constant: Callable[[int, int], tuple[Any, Any]],
+) -> Any:
+    """``expr`` as a (numerator, denominator) pair of polynomials, each key of ``images`` read
+    as its pair there and each rational p/q as ``constant(p, q)``; ``_STOP`` when ``expr`` has
+    any other node than rationals, ``+ * /`` and integer powers, or a denominator that is the
+    zero polynomial.  Sums over the product of the denominators (no gcd), as
+    :func:`_rational_size` predicts them."""
 
     def leaf(node: sympy.Basic) -> Any:
         if isinstance(node, sympy.Rational):
-            return (one * fmpq(int(node.p), int(node.q)), one)
+            return constant(int(node.p), int(node.q))
         if node in images:
             return images[node]
         if not isinstance(node, (sympy.Add, sympy.Mul, sympy.Pow)):
@@ -509,8 +542,7 @@ def _vanishes_at(
             return _STOP  # undefined (a zero denominator): not proved
         return (numerator, denominator)
 
-    value = _bottom_up(expr, leaf, combine)
-    return value is not _STOP and bool(value[0] == 0)
+    return _bottom_up(expr, leaf, combine)
 
 
 @dataclass(frozen=True, slots=True)
@@ -540,18 +572,23 @@ def _capped(value: int) -> int:
     return min(value, _SATURATED)
 
 
-def _rational_size(expr: sympy.Basic, exponential: Any) -> _Size:
+def _rational_size(
+    expr: sympy.Basic, exponential: Any, atoms: dict[sympy.Basic, _Size] | None = None
+) -> _Size:
     """Predicted size of ``expr`` (rationals, + * /, integer powers, exp of rationals) as a
-    rational function; ``exponential(a)`` gives (degree, terms) of ``exp(a)``'s variable.
+    rational function; ``exponential(a)`` gives (degree, terms) of ``exp(a)``'s variable,
+    and ``atoms`` the sizes of other nodes read as given polynomials (the powers of the
+    variables standing for radicals, :func:`_algebraic_is_zero`).
 
     Sums over a common denominator: deg p = max_i (deg p_i + sum_{j != i} deg q_j), deg q
     = sum_i deg q_i; products add degrees and multiply numbers of terms; coefficients grow
     by at most the log of the number of terms per product.  Computed bottom-up without
     recursion, capped at 2^64.
     """
+    given = atoms or {}
     return _bottom_up(
         expr,
-        lambda node: _INNER,
+        lambda node: given.get(node, _INNER),
         lambda node, parts: _node_size(node, parts, exponential),
     )
 
@@ -665,15 +702,22 @@ def _fold(node: sympy.Basic, parts: list[Fraction]) -> Fraction | None:
 
 def _radical_is_zero(expr: sympy.Basic) -> bool | None:
     """Exact zero test for real algebraic expressions built from rationals with ``+ * /`` and
-    rational powers (``None`` when ``expr`` has anything else, or sympy cannot say): when
-    every subexpression is rational it is folded exactly (:func:`_rational_value`), else the
-    minimal polynomial over Q of the number is ``x`` exactly when the number is 0.  About 40×
-    faster than ``simplify`` on nested radicals.
+    rational powers (``None`` when ``expr`` has anything else): True only when ``expr`` is
+    certified to be 0, False when it is certified nonzero or nothing is proved.  When every
+    subexpression is rational it is folded exactly (:func:`_rational_value`), else the
+    certified test of :func:`_algebraic_is_zero` (resultants in FLINT, Cauchy's root bound
+    and one Arb enclosure).
 
-    Its degree is at most the product of the radicals' orders (each distinct ``r**(p/q)``
-    contributes q); past ``_RADICAL_DEGREE`` the answer is False, "not proved" (measured: the
-    sum of six square roots of primes, degree 64, 2.3 s; four square and four cube roots,
-    degree 1296, did not end)."""
+    sympy's ``minimal_polynomial`` is deliberately not used: at each step it picks the factor
+    of a resultant that vanishes at the number by evaluating the factors at 10-200 digits
+    (``_choose_factor``), so a tiny nonzero number can get the minimal polynomial ``x``.
+    sympy 1.14 does so for sqrt(1 + 10^-420 sqrt 2) - sqrt(1 - 10^-420 sqrt 2), about
+    1.4e-420, which the sign test then reported as 0.
+
+    The degree of the eliminant is at most the product of the radicals' orders (each
+    distinct ``r**(p/q)`` contributes q); past ``_RADICAL_DEGREE`` the answer is False, "not
+    proved", before anything is formed (with sympy, the sum of six square roots of primes,
+    degree 64, took 2.3 s, and four square and four cube roots, degree 1296, did not end)."""
     radicals: set[sympy.Basic] = set()
     for node in sympy.preorder_traversal(expr):
         if isinstance(node, sympy.Pow):
@@ -684,23 +728,182 @@ def _radical_is_zero(expr: sympy.Basic) -> bool | None:
         elif not isinstance(node, (sympy.Add, sympy.Mul, sympy.Rational)):
             return None
     if math.prod(int(node.exp.q) for node in radicals) > _RADICAL_DEGREE:
-        return False  # not proved: the minimal polynomial is predicted too costly
+        return False  # not proved: the eliminant is predicted too costly
     folded = _rational_value(expr)
     if folded is not None:
         return folded == 0
-    variable = sympy.Dummy("x")
-    try:
-        polynomial = sympy.minimal_polynomial(expr, variable)
-    except Exception:  # NotAlgebraic, or sympy failing on the way: not proved here
-        return None
-    return bool(polynomial == variable)
+    return _algebraic_is_zero(expr)
+
+
+def _algebraic_is_zero(expr: sympy.Basic) -> bool:
+    """Certified zero test of a radical expression alpha (rationals, ``+ * /``, rational
+    powers; within the degree budget of :func:`_radical_is_zero`): True only when alpha = 0
+    is proved, False otherwise.  Exact integer polynomials (FLINT ``fmpz_mpoly``); no float.
+
+    1. Each distinct root ``b**(1/q)`` (q > 1; the base b may hold earlier roots) is a
+       variable t, inner roots first; with b = N/D over the earlier t's, the relation is
+       ``t**q D - N``.  A radical ``b**(p/q)`` is ``t**p`` (sympy's power is the principal
+       branch, ``exp((p/q) Log b)``, which is ``(b**(1/q))**p``).  alpha = F/G in the t's
+       gives ``x G - F``.  The true values of x and the t's are a common zero of all these.
+    2. The t's are eliminated by resultants, last first: ``Res_t(A, B) = U A + V B`` lies in
+       the ideal of A and B (Cox, Little and O'Shea, *Ideals, Varieties, and Algorithms*,
+       ch. 3 §6), so it vanishes at every common zero, and the eliminant R(x) in Z[x]
+       vanishes at alpha.  R = 0 proves nothing (False).
+    3. R(0) != 0 proves alpha != 0 (False).  Else R = x^m S with S(0) = s_0 != 0.  Cauchy's
+       bound (1829): every root z of a_d z^d + ... + a_0 (a_d != 0) has |z| < 1 + max_{i<d}
+       |a_i| / |a_d|.  Applied to the reversed polynomial z^e S(1/z), whose roots are the
+       1/beta for the roots beta of S, it gives |beta| > |s_0| / (|s_0| + M) with M =
+       max_{i>=1} |s_i|.  alpha is a root of R, so a real Arb ball of alpha strictly inside
+       (-bound, bound) proves alpha = 0 (True).  The working precision rises from the
+       bound's bit size plus 64 (at least 256) to 4 times that; a ball that excludes 0 ends
+       the test (False).
+       A finite ball also shows that alpha is defined (Arb's division by a ball containing 0
+       is not finite) and real: a negative base to a non-integer power (sympy's complex
+       principal root) is refused by the encloser, and nothing is proved (False).
+
+    The cost is predicted before each stage and refused (False, "not proved") past the
+    bounds ``zero_test_degree`` (degrees, and terms) and ``integer_bits`` (coefficient bits):
+    the polynomials of step 1 by :func:`_rational_size` (the t's as atoms); each resultant
+    from its operands, by expanding the Sylvester determinant: deg_v Res_t(A, B) <=
+    deg_t(B) deg_v(A) + deg_t(A) deg_v(B), and, ||.||_1 being the sum of the absolute values
+    of the coefficients (submultiplicative) and a permanent of nonnegative entries being at
+    most the product of its row sums, ||Res_t(A, B)||_1 <= ||A||_1^deg_t(B) ||B||_1^deg_t(A).
+    """
+    bounds = current_bounds()
+    roots: dict[tuple[sympy.Basic, int], int] = {}  # (b, q) -> index of t = b**(1/q)
+    powers: dict[sympy.Basic, tuple[int, int]] = {}  # b**(p/q) -> (index, p)
+
+    def register(node: sympy.Basic, parts: list[Any]) -> None:
+        # children come first (post-order), so a base's roots get smaller indices
+        if isinstance(node, sympy.Pow) and node.exp.q != 1:
+            key = (node.base, int(node.exp.q))
+            powers[node] = (roots.setdefault(key, len(roots)), int(node.exp.p))
+
+    _bottom_up(expr, lambda node: _INNER, register)
+    count = len(roots)
+    atoms = {
+        node: _Size(p, 0, 1, 1, 1) if p > 0 else _Size(0, -p, 1, 1, 1)
+        for node, (_, p) in powers.items()
+    }
+    for part in [expr, *(base for base, _ in roots)]:
+        if not _fits(_rational_size(part, lambda a: (1, 1), atoms), count, bounds):
+            return False  # not proved: the polynomials are predicted too large
+    context = fmpz_mpoly_ctx.get(("x", *(f"t{index}" for index in range(count))))
+    variable, *generators = context.gens()
+    one = context.constant(1)
+    images = {
+        node: (generators[index] ** p, one) if p > 0 else (one, generators[index] ** -p)
+        for node, (index, p) in powers.items()
+    }
+
+    def constant(p: int, q: int) -> tuple[Any, Any]:
+        return (context.constant(p), context.constant(q))
+
+    relations = []
+    for (base, order), index in sorted(roots.items(), key=lambda item: item[1]):
+        value = _fraction_at(base, images, constant)
+        if value is _STOP:
+            return False
+        numerator, denominator = value
+        relations.append(generators[index] ** order * denominator - numerator)
+    value = _fraction_at(expr, images, constant)
+    if value is _STOP:
+        return False
+    eliminant = variable * value[1] - value[0]
+    if not _elimination_fits(eliminant, relations, bounds):
+        return False  # not proved: the resultants are predicted too costly
+    for index in reversed(range(count)):
+        if eliminant.degrees()[index + 1] > 0:
+            eliminant = eliminant.resultant(relations[index], f"t{index}")
+            if eliminant == 0:
+                return False  # nothing proved about alpha
+    terms = eliminant.to_dict().items()
+    if any(any(exponents[1:]) for exponents, _ in terms):
+        return False  # a t left (cannot happen: relations only hold earlier t's)
+    coefficients = {int(exponents[0]): int(c) for exponents, c in terms}
+    lowest = min(coefficients)
+    if lowest > 0:  # R = x^m S with m = lowest and S(0) = s0 != 0
+        s0 = abs(coefficients[lowest])
+        rest = max((abs(c) for e, c in coefficients.items() if e > lowest), default=0)
+        return _inside_root_gap(expr, Fraction(s0, s0 + rest))
+    return False  # R(0) != 0: alpha is certified nonzero
+
+
+def _fits(size: _Size, variables: int, bounds: Bounds) -> bool:
+    """Whether a predicted rational function in ``variables`` variables is within the bounds
+    ``zero_test_degree`` (total degree; terms, at most C(d + k, k) for total degree d in k
+    variables) and ``integer_bits``."""
+
+    def terms(degree: int, predicted: int) -> int:
+        if degree >= _SATURATED:
+            return predicted
+        return min(predicted, math.comb(degree + variables, variables))
+
+    total_terms = terms(size.numerator, size.numerator_terms) + terms(
+        size.denominator, size.denominator_terms
+    )
+    limit = bounds.zero_test_degree
+    return size.degree <= limit and total_terms <= limit and size.bits <= bounds.integer_bits
+
+
+def _norm_bits(polynomial: Any) -> int:
+    """Bits of the sum of the absolute values of the coefficients (>= log2 of that norm)."""
+    return int(sum((abs(c) for c in polynomial.coeffs()), fmpz(0)).bit_length())
+
+
+def _elimination_fits(eliminant: Any, relations: list[Any], bounds: Bounds) -> bool:
+    """The resultants of :func:`_algebraic_is_zero` predicted from their operands (degree
+    and norm bounds of the Sylvester determinant): every intermediate polynomial within
+    ``zero_test_degree`` terms (the product of its degrees plus one) and ``integer_bits``."""
+    degrees = list(eliminant.degrees())
+    bits = _norm_bits(eliminant)
+    for index in reversed(range(len(relations))):
+        own = degrees[index + 1]
+        if own == 0:
+            continue
+        relation = relations[index]
+        other = relation.degrees()
+        order = other[index + 1]
+        degrees = [order * d + own * e for d, e in zip(degrees, other, strict=True)]
+        degrees[index + 1] = 0
+        bits = order * bits + own * _norm_bits(relation)
+        if math.prod(d + 1 for d in degrees) > bounds.zero_test_degree:
+            return False
+        if bits > bounds.integer_bits:
+            return False
+    return True
+
+
+def _inside_root_gap(expr: sympy.Basic, bound: Fraction) -> bool:
+    """Whether a real Arb ball of ``expr`` lies strictly inside (-bound, bound), at working
+    precisions from the bit size of ``1/bound`` plus 64 up to 4 times that; False as soon as
+    a ball excludes 0, or when the encloser refuses (not real, or not supported)."""
+    bits = bound.denominator.bit_length() - bound.numerator.bit_length() + 1  # >= log2(1/bound)
+    precision = max(_PROOF_PRECISION, bits + _START_PRECISION)
+    cap = 4 * precision
+    while True:
+        try:
+            ball = _enclose(expr, precision)
+        except _WideBall:
+            ball = None
+        except (InvalidArgument, Undecided):
+            return False  # not real (a complex principal root), or not enclosed
+        if ball is not None and ball.is_finite():
+            low, high = _ball_ends(ball)
+            if low > 0 or high < 0:
+                return False  # certified nonzero
+            if -bound < low and high < bound:
+                return True
+        if precision >= cap:
+            return False
+        precision = min(2 * precision, cap)
 
 
 def proves_zero(expr: sympy.Basic) -> bool:
     """True only if ``expr`` is proved 0 exactly: by the transcendence of e^{1/L} for
-    polynomials in exponentials of rationals, by its minimal polynomial for radicals of
-    rationals, else by symbolic simplification (no numerics).  Each exact route predicts
-    its cost first and answers False ("not proved") past its bound."""
+    polynomials in exponentials of rationals, by an eliminant and a root bound for radicals
+    of rationals (:func:`_algebraic_is_zero`), else by symbolic simplification.  Each exact
+    route predicts its cost first and answers False ("not proved") past its bound."""
     try:
         known = _exp_polynomial_is_zero(expr)
         if known is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import decimal as pydecimal
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from math import comb
 
@@ -385,7 +386,21 @@ def test_a_truly_huge_exp_argument_is_still_refused() -> None:
         sign(sympy.exp(sympy.exp(100)) - 1)
 
 
-def test_radical_ties_are_settled_by_the_minimal_polynomial() -> None:
+def test_an_integer_power_of_a_ball_around_zero_is_finite() -> None:
+    """python-flint 0.9's ``arb(0, r)**2`` is nan: the ball of an exact zero raised to an
+    integer power was never finite, so its sign could only come from an exact proof.  The
+    encloser multiplies such balls instead (powers of balls away from 0 are unchanged)."""
+    with sympy.evaluate(False):
+        zero = sympy.sqrt(2) * sympy.sqrt(2) - 2
+        squared = sympy.Pow(zero, 2) + sympy.Pow(zero, 1) + sympy.Pow(zero, 0) - 1
+        inverse = sympy.Pow(zero, -3)
+    ball = enclosure(squared, 128)
+    assert ball.is_finite() and ball.contains(0) and ball.rad() < 2**-100
+    assert not enclosure(inverse, 128).is_finite()  # 1/0: no value, no finite ball
+    assert sign(squared) == 0
+
+
+def test_radical_ties_are_settled_by_the_certified_eliminant() -> None:
     with sympy.evaluate(False):
         zero = sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))
         near = (
@@ -428,7 +443,7 @@ def test_radicals_of_perfect_powers_are_folded_exactly_as_sympy_evaluates_them()
         assert _radical_is_zero(expression) is (value == 0)
     for expression in unfolded:
         assert _rational_value(expression) is None
-    assert _radical_is_zero(unfolded[0]) is True  # the minimal polynomial still decides it
+    assert _radical_is_zero(unfolded[0]) is True  # the eliminant still decides it
 
 
 _DUMMIES = [sympy.Dummy(f"v{index}") for index in range(3)]
@@ -581,3 +596,197 @@ def test_the_exp_polynomial_zero_test_on_laplace_ties() -> None:
     for expr, expected in ((text - library, True), (mixed, True), (text - library + w, False)):
         assert _exp_polynomial_is_zero(expr) is expected
         assert _exp_polynomial_is_zero_by_substitution(expr) is expected
+
+
+# --- the certified zero test of radical expressions (resultants, Cauchy's bound, Arb) -----
+
+
+def _unevaluated(build: Callable[[], sympy.Basic]) -> sympy.Basic:
+    with sympy.evaluate(False):
+        return build()
+
+
+def _cbrt(value: int) -> sympy.Basic:
+    return sympy.Pow(value, sympy.Rational(1, 3), evaluate=False)
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        _unevaluated(lambda: sympy.sqrt(2) * sympy.sqrt(3) - sympy.sqrt(6)),
+        _unevaluated(lambda: sympy.sqrt(3 + 2 * sympy.sqrt(2)) - 1 - sympy.sqrt(2)),
+        _unevaluated(lambda: _cbrt(2) * _cbrt(4) - 2),
+        _unevaluated(lambda: sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))),
+        # sqrt(sqrt 2 + sqrt 3) sqrt(sqrt 3 - sqrt 2) = sqrt(3 - 2) = 1: roots of roots
+        _unevaluated(
+            lambda: sympy.sqrt(sympy.sqrt(2) + sympy.sqrt(3))
+            * sympy.sqrt(sympy.sqrt(3) - sympy.sqrt(2))
+            - 1
+        ),
+        # (3 + 2 sqrt 2)^(3/2) = (1 + sqrt 2)^3, and its inverse: p/q powers, p != 1
+        _unevaluated(
+            lambda: sympy.Pow(3 + 2 * sympy.sqrt(2), sympy.Rational(3, 2))
+            - sympy.Pow(1 + sympy.sqrt(2), 3)
+        ),
+        _unevaluated(
+            lambda: sympy.Pow(3 + 2 * sympy.sqrt(2), sympy.Rational(-3, 2))
+            - sympy.Pow(1 + sympy.sqrt(2), -3)
+        ),
+        # (cbrt 2 + 1)(cbrt 4 - cbrt 2 + 1) = 3, a quotient
+        _unevaluated(
+            lambda: 3 / (_cbrt(4) - _cbrt(2) + 1) - _cbrt(2) - 1
+        ),
+        # the square of a sum of five square roots of primes, degree 32
+        _unevaluated(
+            lambda: sympy.Pow(sympy.Add(*[sympy.sqrt(p) for p in (2, 3, 5, 7, 11)]), 2)
+            - sympy.Add(
+                28,
+                *[
+                    2 * sympy.sqrt(p) * sympy.sqrt(q)
+                    for i, p in enumerate((2, 3, 5, 7, 11))
+                    for q in (2, 3, 5, 7, 11)[i + 1 :]
+                ],
+            )
+        ),
+    ],
+)
+def test_radical_zeros_are_certified(expr: sympy.Basic) -> None:
+    from exactpml.core.certify import _algebraic_is_zero, _radical_is_zero, _rational_value
+
+    assert _rational_value(expr) is None  # not folded: the eliminant decides
+    assert _radical_is_zero(expr) is True
+    assert _algebraic_is_zero(expr) is True
+    assert sign(expr) == 0
+
+
+def test_a_radical_number_below_sympys_evaluation_is_not_called_zero() -> None:
+    """The regression test of the defect: alpha = sqrt(1 + e sqrt 2) - sqrt(1 - e sqrt 2)
+    with e = 10^-420 is about 1.41e-420, not 0.  sympy 1.14's ``minimal_polynomial`` answers
+    ``x`` (its ``_choose_factor`` evaluates the candidate factors at 200 digits, where alpha
+    is lost), and ``sign`` used to return 0 from it (measured before the fix).  The
+    eliminant's constant term is nonzero, so alpha != 0 is certified and the sign comes
+    from the enclosure at a higher precision."""
+    from exactpml.core.certify import _radical_is_zero
+
+    small = sympy.Rational(1, 10**420)
+    alpha = _unevaluated(
+        lambda: sympy.sqrt(1 + small * sympy.sqrt(2)) - sympy.sqrt(1 - small * sympy.sqrt(2))
+    )
+    if sympy.__version__.startswith("1.14"):  # sympy's actual wrong answer, not a guard
+        assert sympy.minimal_polynomial(alpha, sympy.Symbol("x")) == sympy.Symbol("x")
+    assert _radical_is_zero(alpha) is False
+    assert sign(alpha) == 1
+    assert decimal(alpha, 5) == "1.4142e-420"
+    assert sign(-alpha) == -1
+
+
+def test_tiny_nonzero_radical_numbers_are_never_called_zero() -> None:
+    """Guards (sympy's minimal polynomial is right on these): (sqrt 2 - 1)^400, about
+    5.7e-154, as an unexpanded power and as A - B sqrt 2 expanded; and two nearly equal
+    nested radical expressions, 10^-60 apart."""
+    from exactpml.core.certify import _radical_is_zero
+
+    power = _unevaluated(lambda: sympy.Pow(sympy.sqrt(2) - 1, 400))
+    expanded = sympy.expand((sympy.sqrt(2) - 1) ** 400)  # A - B sqrt(2), evaluated
+    near = _unevaluated(
+        lambda: sympy.sqrt(2)
+        + sympy.sqrt(3)
+        - sympy.sqrt(5 + 2 * sympy.sqrt(6) + sympy.Rational(1, 10**60))
+    )
+    for expr, expected in ((power, 1), (expanded, 1), (near, -1)):
+        assert _radical_is_zero(expr) is False
+        assert sign(expr) == expected
+
+
+def test_complex_principal_roots_and_undefined_radicals_are_not_proved() -> None:
+    """sympy's (-8)^(1/3) is the complex 1 + sqrt(3) i: the eliminant of (-8)^(1/3) + 2
+    vanishes at 0 (it is y^3 + 8 shifted), but no real ball exists, so nothing is proved;
+    1/(sqrt 2 sqrt 2 - 2) has no value."""
+    from exactpml.core.certify import _radical_is_zero
+
+    complex_root = _unevaluated(lambda: sympy.Pow(-8, sympy.Rational(1, 3)) + 2)
+    undefined = _unevaluated(lambda: 1 / (sympy.sqrt(2) * sympy.sqrt(2) - 2))
+    zero_over_zero = _unevaluated(
+        lambda: (sympy.sqrt(2) * sympy.sqrt(2) - 2) / (sympy.sqrt(2) * sympy.sqrt(2) - 2)
+    )
+    for expr in (complex_root, undefined, zero_over_zero):
+        assert _radical_is_zero(expr) is False
+
+
+def test_radicals_past_the_budgets_are_refused_before_any_resultant() -> None:
+    """Four square and four cube roots (eliminant degree 1296 > 64): False at once, as
+    before; and the size predictions refuse under small bounds ``zero_test_degree`` and
+    ``integer_bits`` (a known zero is then "not proved")."""
+    import time
+
+    from exactpml.core.bounds import use_bounds
+    from exactpml.core.certify import _radical_is_zero
+
+    many = _unevaluated(
+        lambda: sympy.Add(*[sympy.sqrt(p) for p in (2, 3, 5, 7)])
+        + sympy.Add(*[_cbrt(p) for p in (2, 3, 5, 7)])
+    )
+    start = time.process_time()
+    assert _radical_is_zero(many) is False
+    assert time.process_time() - start < 0.5
+    zero = _unevaluated(lambda: sympy.sqrt(3 + 2 * sympy.sqrt(2)) - 1 - sympy.sqrt(2))
+    assert _radical_is_zero(zero) is True
+    with use_bounds(zero_test_degree=4):
+        assert _radical_is_zero(zero) is False
+    with use_bounds(integer_bits=4):
+        assert _radical_is_zero(zero) is False
+    power = _unevaluated(lambda: sympy.Pow(sympy.sqrt(2) - 1, 10**6) - 1)
+    start = time.process_time()
+    assert _radical_is_zero(power) is False  # 10^6-th power: predicted, not formed
+    assert time.process_time() - start < 0.5
+
+
+_RADICAL_ATOMS = st.sampled_from(
+    [
+        sympy.sqrt(2),
+        sympy.sqrt(3),
+        sympy.sqrt(6),
+        sympy.sqrt(sympy.Rational(3, 2)),
+        sympy.Pow(2, sympy.Rational(1, 3), evaluate=False),
+        sympy.Pow(4, sympy.Rational(1, 3), evaluate=False),
+        sympy.Pow(sympy.Rational(5, 4), sympy.Rational(2, 3), evaluate=False),
+        _unevaluated(lambda: sympy.sqrt(1 + sympy.sqrt(2))),
+        _unevaluated(lambda: sympy.sqrt(3 + 2 * sympy.sqrt(2))),
+        sympy.Rational(7, 3),
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_rational_functions(), st.lists(_RADICAL_ATOMS, min_size=3, max_size=3))
+def test_the_radical_zero_test_never_contradicts_an_independent_oracle(
+    shape: sympy.Basic, atoms: list[sympy.Basic]
+) -> None:
+    """Random radical expressions (rational functions of three radicals, with identities
+    that vanish; related radicals such as sqrt 2, sqrt 3, sqrt 6): True only where the
+    oracle says 0.  Oracles: an Arb ball excluding 0 (nonzero certified), else sympy's
+    ``minimal_polynomial``, reliable on numbers that are not tiny (a ball of width 2^-200
+    around 0 here means an exact zero or an undefined value).  Where the oracle says 0 and
+    the value is defined and real, the certified test finds it too (complete on these)."""
+    from exactpml.core.certify import _enclose, _radical_is_zero
+
+    expr = _unevaluated(lambda: shape.xreplace(dict(zip(_DUMMIES, atoms, strict=True))))
+    answer = _radical_is_zero(expr)
+    if answer is None:  # folded to a non-radical, or not a radical expression
+        return
+    try:
+        ball = _enclose(expr, 256)
+    except Exception:
+        ball = None
+    if ball is None or not ball.is_finite():  # undefined (an unevaluated 0 divides)
+        assert answer is False
+        return
+    if ball > 0 or ball < 0:
+        assert answer is False
+        return
+    variable = sympy.Symbol("x")
+    try:
+        oracle_zero = sympy.minimal_polynomial(expr, variable) == variable
+    except Exception:
+        return  # sympy cannot say
+    assert answer is oracle_zero
