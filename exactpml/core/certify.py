@@ -47,7 +47,7 @@ from fractions import Fraction
 from typing import Any
 
 import sympy
-from flint import arb, ctx, fmpq, fmpq_mpoly_ctx, fmpz, fmpz_mpoly_ctx
+from flint import arb, arb_poly, ctx, fmpq, fmpq_mpoly_ctx, fmpz, fmpz_mpoly_ctx, fmpz_poly
 from sympy import integer_nthroot
 from sympy.polys.rootoftools import ComplexRootOf
 
@@ -78,6 +78,7 @@ given)."""
 
 _START_PRECISION = 64
 _PROOF_PRECISION = 256  # a ball that still contains 0 here triggers one attempt to prove zero
+_COMBINATORIAL_LIMIT = 2**62  # factorial and binomial arguments Arb takes as machine words
 _RADICAL_DEGREE = 64  # predicted x-degree of the eliminant formed to prove a radical zero
 _SUPPORTED = (
     "rationals, + * /, powers, exp, log, sqrt, sin, cos, erf, erfc, Abs, Max, Min, pi, E, "
@@ -288,15 +289,26 @@ class _Encloser:
                 f"cannot enclose {_short(node)}: only integer arguments are supported",
                 expression=node,
             )
+        # Arb's own n! and C(n, k) at the working precision: the exact integers cost
+        # seconds and more (math.factorial(10**6): 7 s) where a ball costs microseconds
         ints = [int(arg) for arg in node.args]
+        if any(abs(value) >= _COMBINATORIAL_LIMIT for value in ints):
+            raise Undecided(
+                f"cannot enclose {_short(node)}: arguments of {_COMBINATORIAL_LIMIT} or more "
+                "are not supported",
+                expression=node,
+            )
         if isinstance(node, sympy.factorial):
             if ints[0] < 0:
                 raise InvalidArgument(f"{node} is not finite")
-            return arb(fmpz(math.factorial(ints[0])))
+            return arb.fac_ui(ints[0])
         n, k = ints
-        if n < 0:
-            return arb(fmpz(int(sympy.binomial(n, k))))
-        return arb(fmpz(math.comb(n, k) if 0 <= k else 0))
+        if k < 0 or (n >= 0 and k > n):
+            return arb(0)  # sympy's value for integers
+        if n < 0:  # C(n, k) = (-1)^k C(k - n - 1, k), sympy's value for integers
+            value = arb.bin_uiui(k - n - 1, k)
+            return -value if k % 2 else value
+        return arb.bin_uiui(n, k)
 
 
 def _integer_power(value: arb, power: int) -> arb:
@@ -484,8 +496,7 @@ def _vanishes(replaced: sympy.Basic) -> bool:
     context = fmpq_mpoly_ctx.get(tuple(f"x{index}" for index in range(max(1, len(symbols)))))
     one = context.from_dict({(0,) * context.nvars(): 1})
     images = {
-        symbol: (generator, one)
-        for symbol, generator in zip(symbols, context.gens(), strict=False)
+        symbol: (generator, one) for symbol, generator in zip(symbols, context.gens(), strict=False)
     }
     return _vanishes_at(replaced, images, context)
 
@@ -674,30 +685,69 @@ def _rational_root(value: Fraction, order: int) -> Fraction | None:
 
 
 def _rational_value(expr: sympy.Basic) -> Fraction | None:
-    """The value of a radical expression (rationals, + * /, rational powers) when every
-    subexpression is rational, else None: exact folding in integers, with no sympy.
+    """The value of an expression built from rationals with ``+ * /``, rational powers and
+    ``factorial``/``binomial`` of integers when every subexpression is rational, else None:
+    exact folding in integers, with no sympy.  A power, factorial or binomial whose integer
+    would pass ``integer_bits`` is not formed (None).
 
     vadhan.prop_2's sharp Hellinger form is built unevaluated from square roots of perfect
     squares (``sqrt(81/16)``); ``minimal_polynomial`` took 0.15-0.4 s on it, expanding its
     fourth power, while folding takes under 1 ms (measured).
     """
+    limit = current_bounds().integer_bits
+
     def leaf(node: sympy.Basic) -> Any:
-        return Fraction(int(node.p), int(node.q)) if isinstance(node, sympy.Rational) else _INNER
+        if isinstance(node, sympy.Rational):
+            return Fraction(int(node.p), int(node.q))
+        if isinstance(node, (sympy.factorial, sympy.binomial)):
+            return _combinatorial_value(node, limit)
+        return _INNER
 
-    return _bottom_up(expr, leaf, lambda node, parts: None if None in parts else _fold(node, parts))
+    def combine(node: sympy.Basic, parts: list[Fraction | None]) -> Fraction | None:
+        if None in parts or not isinstance(node, (sympy.Add, sympy.Mul, sympy.Pow)):
+            return None  # an irrational part, or a node folding does not know
+        return _fold(node, parts, limit)  # type: ignore[arg-type]
+
+    return _bottom_up(expr, leaf, combine)
 
 
-def _fold(node: sympy.Basic, parts: list[Fraction]) -> Fraction | None:
+def _combinatorial_value(node: sympy.Basic, limit: int) -> Fraction | None:
+    """n! or C(n, k) of integers, sympy's values (C(n, k) = 0 for k < 0, and for k > n >= 0;
+    (-1)^k C(k - n - 1, k) for n < 0), or None past ``limit`` bits (n! < n^n, C(m, k) < 2^m)
+    or for other arguments."""
+    if not all(isinstance(argument, sympy.Integer) for argument in node.args):
+        return None
+    ints = [int(argument) for argument in node.args]
+    if isinstance(node, sympy.factorial):
+        (n,) = ints
+        if n < 0 or n * n.bit_length() > limit:
+            return None
+        return Fraction(math.factorial(n))
+    n, k = ints
+    if k < 0 or (n >= 0 and k > n):
+        return Fraction(0)
+    top = n if n >= 0 else k - n - 1
+    if top > limit:
+        return None
+    value = math.comb(top, k)
+    return Fraction(-value if n < 0 and k % 2 else value)
+
+
+def _fold(node: sympy.Basic, parts: list[Fraction], limit: int) -> Fraction | None:
     if isinstance(node, sympy.Add):
         return sum(parts, Fraction(0))
     if isinstance(node, sympy.Mul):
         return math.prod(parts, start=Fraction(1))
-    assert isinstance(node, sympy.Pow)
     base, exponent = parts
     if base == 0 and exponent <= 0:
         return None  # 0**0 and zoo: left to sympy
     root = _rational_root(base, exponent.denominator)
-    return None if root is None else root**exponent.numerator
+    if root is None:
+        return None
+    size = max(root.numerator.bit_length(), root.denominator.bit_length())
+    if size * abs(exponent.numerator) > limit:
+        return None  # not formed: past integer_bits
+    return root**exponent.numerator
 
 
 def _radical_is_zero(expr: sympy.Basic) -> bool | None:
@@ -899,18 +949,174 @@ def _inside_root_gap(expr: sympy.Basic, bound: Fraction) -> bool:
         precision = min(2 * precision, cap)
 
 
-def proves_zero(expr: sympy.Basic) -> bool:
-    """True only if ``expr`` is proved 0 exactly: by the transcendence of e^{1/L} for
-    polynomials in exponentials of rationals, by an eliminant and a root bound for radicals
-    of rationals (:func:`_algebraic_is_zero`), else by symbolic simplification.  Each exact
-    route predicts its cost first and answers False ("not proved") past its bound."""
+def _algebraic_root_is_zero(expr: sympy.Basic) -> bool | None:
+    """Exact zero test for a rational function of one real algebraic number r =
+    ``CRootOf(f, k)`` with rational coefficients (``None`` for any other shape).
+
+    expr = N(r)/D(r) with N, D in Z[x] (formed in FLINT, sizes predicted first).  f is
+    factored over Q (FLINT, exact); r is a root of exactly one irreducible factor g, found as
+    the only factor whose value at an Arb ball of r does not exclude 0 (distinct irreducible
+    factors share no root, and f(r) = 0).  Then N(r) = 0 exactly when g divides N (g is r's
+    minimal polynomial up to a constant), and expr is defined when g does not divide D.
+    When the factor cannot be singled out, or g divides D: not proved (False)."""
+    roots: set[sympy.Basic] = set()
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, ComplexRootOf):
+            roots.add(node)
+        elif isinstance(node, sympy.Pow):
+            if not isinstance(node.exp, sympy.Integer):
+                return None
+        elif not isinstance(node, (sympy.Add, sympy.Mul, sympy.Rational, sympy.Symbol)):
+            return None
+    if len(roots) != 1 or expr.free_symbols:
+        return None
+    (root,) = roots
+    bounds = current_bounds()
+    polynomial = root.poly
+    if not all(c.is_Integer for c in polynomial.all_coeffs()) or not root.is_real:
+        return False
+    atoms = {root: _Size(1, 0, 1, 1, 1)}
+    if not _fits(_rational_size(expr, lambda a: (1, 1), atoms), 1, bounds):
+        return False  # not proved: the polynomials are predicted too large
+    context = fmpz_mpoly_ctx.get(("x",))
+    (variable,) = context.gens()
+    one = context.constant(1)
+    value = _fraction_at(
+        expr, {root: (variable, one)}, lambda p, q: (context.constant(p), context.constant(q))
+    )
+    if value is _STOP:
+        return False
+
+    def univariate(mpoly: Any) -> fmpz_poly:
+        coefficients = [0] * (mpoly.degrees()[0] + 1) if mpoly != 0 else [0]
+        for (degree,), coefficient in mpoly.to_dict().items():
+            coefficients[degree] = int(coefficient)
+        return fmpz_poly(coefficients)
+
+    numerator, denominator = (univariate(part) for part in value)
+    f = fmpz_poly([int(c) for c in reversed(polynomial.all_coeffs())])
+    factors = [factor for factor, _ in f.factor()[1]]
+    minimal = _factor_with_root(root, factors)
+    if minimal is None or denominator % minimal == 0:
+        return False  # the factor is not singled out, or expr is undefined: not proved
+    return bool(numerator % minimal == 0)
+
+
+def _factor_with_root(root: sympy.Basic, factors: list[fmpz_poly]) -> fmpz_poly | None:
+    """The only factor whose value at an Arb ball of ``root`` does not exclude 0 (at 64 to
+    4096 bits), or None."""
+    precision = _START_PRECISION
+    while True:
+        ball = _enclose(root, precision)
+        with ctx.workprec(precision):
+            candidates = [g for g in factors if not _excludes_zero(arb_poly(g)(ball))]
+        if len(candidates) == 1:
+            return candidates[0]
+        if not candidates or precision >= 4096:
+            return None
+        precision *= 2
+
+
+def _excludes_zero(ball: arb) -> bool:
+    return bool(ball > 0 or ball < 0)
+
+
+def _log_linear_is_zero(expr: sympy.Basic) -> bool | None:
+    """Exact zero test for ``r + sum_i c_i log(q_i)`` with rationals r, c_i and positive
+    rationals q_i (``None`` for any other shape, or with no log at all).
+
+    With L the common denominator of the c_i and k_i = c_i L, the logs sum to
+    ``log(prod q_i**k_i) / L``, which is 0 exactly when the integer product is 1.  When
+    r != 0 nothing is proved (False): Baker's theorem (1966) makes the sum nonzero then, and
+    Arb separates it.  The product's size, the sum of |k_i| times the bits of q_i, is
+    checked against ``integer_bits`` before any power is formed (False, "not proved", past
+    it): ``log(2) * 10**30 - log(4) * 5 * 10**29`` is refused at once.  sympy's ``simplify``
+    was the route for these (``log(3/4) + log(4/3)``), a rewriting, not a certificate."""
+    constant = Fraction(0)
+    logs: list[tuple[Fraction, Fraction]] = []
+    for term in sympy.Add.make_args(expr):
+        if isinstance(term, sympy.Rational):
+            constant += Fraction(int(term.p), int(term.q))
+            continue
+        coefficient, factor = term.as_coeff_Mul()
+        if not (
+            isinstance(coefficient, sympy.Rational)
+            and isinstance(factor, sympy.log)
+            and isinstance(factor.args[0], sympy.Rational)
+            and factor.args[0] > 0
+        ):
+            return None
+        argument = factor.args[0]
+        logs.append(
+            (
+                Fraction(int(coefficient.p), int(coefficient.q)),
+                Fraction(int(argument.p), int(argument.q)),
+            )
+        )
+    if not logs:
+        return None
+    if constant != 0:
+        return False
+    scale = math.lcm(*(c.denominator for c, _ in logs))
+    powers = [(int(c * scale), q) for c, q in logs]
+    bits = sum(
+        abs(k) * max(q.numerator.bit_length(), q.denominator.bit_length()) for k, q in powers
+    )
+    if bits > current_bounds().integer_bits:
+        return False  # not proved: the product is predicted too large
+    above, below = 1, 1  # prod q_i**k_i = above / below
+    for k, q in powers:
+        top, bottom = (q.numerator, q.denominator) if k >= 0 else (q.denominator, q.numerator)
+        above *= top ** abs(k)
+        below *= bottom ** abs(k)
+    return above == below
+
+
+def _evaluated(expr: sympy.Basic) -> sympy.Basic:
+    """``expr`` rebuilt bottom-up with sympy's evaluation at construction (``func(*args)``),
+    the canonical form an unevaluated tree would have had."""
+    return _bottom_up(
+        expr,
+        lambda node: node if not node.args else _INNER,
+        lambda node, parts: node.func(*parts),
+    )
+
+
+def proves_zero(expr: sympy.Basic, *, evaluate: bool = True) -> bool:
+    """True only if ``expr`` is proved 0 exactly: by exact folding when it is rational, by the
+    transcendence of e^{1/L} for polynomials in exponentials of rationals, by an eliminant
+    and a root bound for radicals of rationals (:func:`_algebraic_is_zero`), by an integer
+    product for rational combinations of logs of rationals (:func:`_log_linear_is_zero`), by
+    the minimal polynomial of one ``CRootOf`` (:func:`_algebraic_root_is_zero`).  A closed
+    number of any other shape is rebuilt once with sympy's construction-time evaluation (an
+    unevaluated tree, such as ``log(exp(sqrt(2)))``, gets its canonical form) and tried again;
+    else it is not proved zero: sympy's ``simplify`` is no certificate (it makes
+    sqrt(1 + 10^-420 sqrt 2) - sqrt(1 - 10^-420 sqrt 2), about 1.4e-420, exactly 0).  An
+    expression with free symbols (a limit's germ) is zero when ``simplify`` makes it 0, an
+    identity in the symbols.  Each exact route predicts its cost first and answers False
+    ("not proved") past its bound."""
     try:
+        folded = _rational_value(expr)  # rationals, radicals of them, n! and C(n, k)
+        if folded is not None:
+            return folded == 0
         known = _exp_polynomial_is_zero(expr)
         if known is not None:
             return known
         known = _radical_is_zero(expr)
         if known is not None:
             return known
+        known = _log_linear_is_zero(expr)
+        if known is not None:
+            return known
+        known = _algebraic_root_is_zero(expr)
+        if known is not None:
+            return known
+        if not expr.free_symbols:
+            if evaluate:  # sympy's construction-time rules (log(exp(a)) = a for real a)
+                rebuilt = _evaluated(expr)
+                if rebuilt != expr:
+                    return proves_zero(rebuilt, evaluate=False)
+            return False  # a closed number no exact route covers: not proved
         return bool(sympy.simplify(expr) == 0)
     except Exception:  # sympy can fail in many ways; failing to prove is not an error
         return False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import decimal as pydecimal
 import math
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
@@ -15,6 +16,8 @@ from flint import arb, ctx, fmpq
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from exactpml.core import certify
+from exactpml.core.bounds import use_bounds
 from exactpml.core.certify import (
     compare,
     decimal,
@@ -354,7 +357,7 @@ def test_real_algebraic_roots_are_enclosed_rigorously():
     root = sympy.CRootOf(x**3 - x - 1, 0)  # the plastic number 1.3247179572...
     assert decimal(root, 20) == "1.3247179572447460260"
     assert sign(root - sympy.Rational(13247179572447460, 10**16)) == 1
-    assert compare(root**3, root + 1) == 0  # proved zero by simplification
+    assert compare(root**3, root + 1) == 0  # proved zero: x^3 - x - 1 divides x^3 - x - 1
 
 
 def test_ties_between_exponential_polynomials_are_proved_fast():
@@ -417,7 +420,7 @@ def test_radical_ties_are_settled_by_the_certified_eliminant() -> None:
     assert sign(nested) == 0  # (1 + 4/5)/(4/5) = 9/4
     with sympy.evaluate(False):
         not_radical = sympy.sqrt(2) - sympy.log(sympy.exp(sympy.sqrt(2)))
-    assert sign(not_radical) == 0  # other routes (simplify) still apply
+    assert sign(not_radical) == 0  # rebuilt with sympy's evaluation: sqrt(2) - sqrt(2) = 0
 
 
 def test_radicals_of_perfect_powers_are_folded_exactly_as_sympy_evaluates_them() -> None:
@@ -466,6 +469,7 @@ def _rational_functions(draw: st.DrawFn, depth: int = 3) -> sympy.Basic:
         return sympy.Mul(left, right, evaluate=False)
     if kind == "pow":
         return sympy.Pow(left, draw(st.integers(-2, 3)), evaluate=False)
+
     # an identity that vanishes where it is defined: (l + r)^2 - l^2 - 2 l r - r^2, or
     # l/r - l/r (every node unevaluated: sympy's own evaluation may divide by an unevaluated 0)
     def times(*factors: sympy.Basic) -> sympy.Basic:
@@ -522,8 +526,14 @@ def test_the_flint_zero_test_refuses_what_is_not_a_rational_function() -> None:
     v = _DUMMIES[0]
     assert _vanishes(sympy.sqrt(v) - v) is False  # not a rational function: not proved
     assert _vanishes(sympy.exp(v) - v) is False
-    assert _vanishes(sympy.Mul(v, sympy.Pow(sympy.Add(v, -v, evaluate=False), -1,
-                                            evaluate=False), evaluate=False)) is False
+    assert (
+        _vanishes(
+            sympy.Mul(
+                v, sympy.Pow(sympy.Add(v, -v, evaluate=False), -1, evaluate=False), evaluate=False
+            )
+        )
+        is False
+    )
     assert _vanishes(sympy.Add(sympy.Rational(1, 3), sympy.Rational(-1, 3), evaluate=False))
 
 
@@ -536,8 +546,9 @@ def _exp_polynomial_is_zero_by_substitution(expr: sympy.Basic) -> bool | None:
 
     if _exp_polynomial_is_zero(expr) is None:  # the same traversal decides applicability
         return None
-    exponents = {node.args[0] for node in sympy.preorder_traversal(expr)
-                 if isinstance(node, sympy.exp)}
+    exponents = {
+        node.args[0] for node in sympy.preorder_traversal(expr) if isinstance(node, sympy.exp)
+    }
     if any(node is sympy.E for node in sympy.preorder_traversal(expr)):
         exponents.add(sympy.S.One)
     bounds = current_bounds()
@@ -562,9 +573,7 @@ def _exp_polynomial_is_zero_by_substitution(expr: sympy.Basic) -> bool | None:
     return _vanishes(expr.xreplace(mapping))
 
 
-_EXPONENTS = st.builds(
-    sympy.Rational, st.integers(-4, 4), st.sampled_from([1, 2, 3, 6])
-)
+_EXPONENTS = st.builds(sympy.Rational, st.integers(-4, 4), st.sampled_from([1, 2, 3, 6]))
 
 
 @settings(max_examples=300, deadline=None)
@@ -591,8 +600,12 @@ def test_the_exp_polynomial_zero_test_on_laplace_ties() -> None:
     p = sympy.Rational(1, 3)
     text = w / ((1 - p) + p * w)
     library = sympy.cancel(w / ((1 - p) + p * w))
-    mixed = (sympy.exp(-sympy.Rational(1, 3)) + sympy.E) ** 2 - sympy.exp(-sympy.Rational(2, 3)) \
-        - 2 * sympy.exp(sympy.Rational(2, 3)) - sympy.exp(2)
+    mixed = (
+        (sympy.exp(-sympy.Rational(1, 3)) + sympy.E) ** 2
+        - sympy.exp(-sympy.Rational(2, 3))
+        - 2 * sympy.exp(sympy.Rational(2, 3))
+        - sympy.exp(2)
+    )
     for expr, expected in ((text - library, True), (mixed, True), (text - library + w, False)):
         assert _exp_polynomial_is_zero(expr) is expected
         assert _exp_polynomial_is_zero_by_substitution(expr) is expected
@@ -619,33 +632,39 @@ def _cbrt(value: int) -> sympy.Basic:
         _unevaluated(lambda: sympy.sqrt(2) + sympy.sqrt(3) - sympy.sqrt(5 + 2 * sympy.sqrt(6))),
         # sqrt(sqrt 2 + sqrt 3) sqrt(sqrt 3 - sqrt 2) = sqrt(3 - 2) = 1: roots of roots
         _unevaluated(
-            lambda: sympy.sqrt(sympy.sqrt(2) + sympy.sqrt(3))
-            * sympy.sqrt(sympy.sqrt(3) - sympy.sqrt(2))
-            - 1
+            lambda: (
+                sympy.sqrt(sympy.sqrt(2) + sympy.sqrt(3))
+                * sympy.sqrt(sympy.sqrt(3) - sympy.sqrt(2))
+                - 1
+            )
         ),
         # (3 + 2 sqrt 2)^(3/2) = (1 + sqrt 2)^3, and its inverse: p/q powers, p != 1
         _unevaluated(
-            lambda: sympy.Pow(3 + 2 * sympy.sqrt(2), sympy.Rational(3, 2))
-            - sympy.Pow(1 + sympy.sqrt(2), 3)
+            lambda: (
+                sympy.Pow(3 + 2 * sympy.sqrt(2), sympy.Rational(3, 2))
+                - sympy.Pow(1 + sympy.sqrt(2), 3)
+            )
         ),
         _unevaluated(
-            lambda: sympy.Pow(3 + 2 * sympy.sqrt(2), sympy.Rational(-3, 2))
-            - sympy.Pow(1 + sympy.sqrt(2), -3)
+            lambda: (
+                sympy.Pow(3 + 2 * sympy.sqrt(2), sympy.Rational(-3, 2))
+                - sympy.Pow(1 + sympy.sqrt(2), -3)
+            )
         ),
         # (cbrt 2 + 1)(cbrt 4 - cbrt 2 + 1) = 3, a quotient
-        _unevaluated(
-            lambda: 3 / (_cbrt(4) - _cbrt(2) + 1) - _cbrt(2) - 1
-        ),
+        _unevaluated(lambda: 3 / (_cbrt(4) - _cbrt(2) + 1) - _cbrt(2) - 1),
         # the square of a sum of five square roots of primes, degree 32
         _unevaluated(
-            lambda: sympy.Pow(sympy.Add(*[sympy.sqrt(p) for p in (2, 3, 5, 7, 11)]), 2)
-            - sympy.Add(
-                28,
-                *[
-                    2 * sympy.sqrt(p) * sympy.sqrt(q)
-                    for i, p in enumerate((2, 3, 5, 7, 11))
-                    for q in (2, 3, 5, 7, 11)[i + 1 :]
-                ],
+            lambda: (
+                sympy.Pow(sympy.Add(*[sympy.sqrt(p) for p in (2, 3, 5, 7, 11)]), 2)
+                - sympy.Add(
+                    28,
+                    *[
+                        2 * sympy.sqrt(p) * sympy.sqrt(q)
+                        for i, p in enumerate((2, 3, 5, 7, 11))
+                        for q in (2, 3, 5, 7, 11)[i + 1 :]
+                    ],
+                )
             )
         ),
     ],
@@ -689,9 +708,11 @@ def test_tiny_nonzero_radical_numbers_are_never_called_zero() -> None:
     power = _unevaluated(lambda: sympy.Pow(sympy.sqrt(2) - 1, 400))
     expanded = sympy.expand((sympy.sqrt(2) - 1) ** 400)  # A - B sqrt(2), evaluated
     near = _unevaluated(
-        lambda: sympy.sqrt(2)
-        + sympy.sqrt(3)
-        - sympy.sqrt(5 + 2 * sympy.sqrt(6) + sympy.Rational(1, 10**60))
+        lambda: (
+            sympy.sqrt(2)
+            + sympy.sqrt(3)
+            - sympy.sqrt(5 + 2 * sympy.sqrt(6) + sympy.Rational(1, 10**60))
+        )
     )
     for expr, expected in ((power, 1), (expanded, 1), (near, -1)):
         assert _radical_is_zero(expr) is False
@@ -723,8 +744,10 @@ def test_radicals_past_the_budgets_are_refused_before_any_resultant() -> None:
     from exactpml.core.certify import _radical_is_zero
 
     many = _unevaluated(
-        lambda: sympy.Add(*[sympy.sqrt(p) for p in (2, 3, 5, 7)])
-        + sympy.Add(*[_cbrt(p) for p in (2, 3, 5, 7)])
+        lambda: (
+            sympy.Add(*[sympy.sqrt(p) for p in (2, 3, 5, 7)])
+            + sympy.Add(*[_cbrt(p) for p in (2, 3, 5, 7)])
+        )
     )
     start = time.process_time()
     assert _radical_is_zero(many) is False
@@ -790,3 +813,175 @@ def test_the_radical_zero_test_never_contradicts_an_independent_oracle(
     except Exception:
         return  # sympy cannot say
     assert answer is oracle_zero
+
+
+# --- rational combinations of logs of rationals (certify._log_linear_is_zero) -------------
+
+
+def _log(value: int | tuple[int, int]) -> sympy.Expr:
+    return sympy.log(sympy.Rational(*value) if isinstance(value, tuple) else sympy.Integer(value))
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        _log(6) - _log(2) - _log(3),
+        _log((3, 4)) + _log((4, 3)),
+        2 * _log(2) - _log(4),
+        _log(8) / 3 - _log(2),
+        sympy.Rational(3, 2) * _log((4, 9)) - 3 * _log((2, 3)),
+    ],
+)
+def test_log_identities_of_rationals_are_proved_zero(expr: sympy.Expr) -> None:
+    assert certify._log_linear_is_zero(expr) is True
+    assert certify.proves_zero(expr)
+    assert certify.sign(expr) == 0
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        _log(2) / 2 - _log(3) / 3,  # 2**3 = 8 against 3**2 = 9
+        _log(6) - _log(2) - _log(3) + sympy.Rational(1, 10**30),  # Baker: nonzero
+        _log(3) - _log(2),
+    ],
+)
+def test_log_combinations_that_are_not_zero_are_never_called_zero(expr: sympy.Expr) -> None:
+    assert certify._log_linear_is_zero(expr) is False
+    assert not certify.proves_zero(expr)
+
+
+def test_log_combinations_of_other_shapes_are_left_to_the_other_routes() -> None:
+    x = sympy.Symbol("x", positive=True)
+    assert certify._log_linear_is_zero(sympy.Rational(1, 2)) is None  # no log
+    assert certify._log_linear_is_zero(_log(2) + sympy.log(x)) is None
+    assert certify._log_linear_is_zero(_log(2) * _log(3)) is None
+    assert certify._log_linear_is_zero(sympy.log(sympy.sqrt(2)) - _log(2) / 2) is None
+
+
+def test_a_log_product_past_the_integer_bound_is_refused_before_any_power() -> None:
+    # log(2)*10**30 - log(4)*5*10**29 is 0, but 2**(10**30) cannot be formed: "not proved"
+    expr = _log(2) * 10**30 - _log(4) * 5 * 10**29
+    start = time.perf_counter()
+    assert certify._log_linear_is_zero(expr) is False
+    assert time.perf_counter() - start < 1.0
+    with use_bounds(integer_bits=64):  # a small bound refuses a small identity too
+        assert certify._log_linear_is_zero(_log(2**40) - 40 * _log(2)) is False
+    assert certify._log_linear_is_zero(_log(2**40) - 40 * _log(2)) is True
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.tuples(
+            st.fractions(min_value=-4, max_value=4, max_denominator=6),
+            st.lists(st.integers(-3, 3), min_size=4, max_size=4),
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    st.booleans(),
+)
+def test_log_linear_zero_test_agrees_with_prime_exponents(
+    terms: list[tuple[Fraction, list[int]]], close: bool
+) -> None:
+    # independent oracle: sum_i c_i log(q_i) = sum_p (sum_i c_i v_p(q_i)) log p, and the logs
+    # of distinct primes are linearly independent over Q (unique factorisation)
+    primes = (2, 3, 5, 7)
+    pairs = [(c, vector) for c, vector in terms if c != 0 and any(vector)]
+    if close and pairs:  # add the terms that cancel every prime's exponent: a zero
+        for k in range(4):
+            total = sum((c * v[k] for c, v in pairs), Fraction(0))
+            if total:
+                pairs.append((-total, [int(j == k) for j in range(4)]))
+    if not pairs:
+        return
+    expr = sympy.Add(
+        *(
+            sympy.Rational(c.numerator, c.denominator)
+            * sympy.log(
+                sympy.Rational(
+                    math.prod(p**e for p, e in zip(primes, v, strict=True) if e > 0),
+                    math.prod(p**-e for p, e in zip(primes, v, strict=True) if e < 0),
+                )
+            )
+            for c, v in pairs
+        )
+    )
+    exponents = [sum((c * v[k] for c, v in pairs), Fraction(0)) for k in range(4)]
+    oracle = all(e == 0 for e in exponents)
+    answer = certify._log_linear_is_zero(expr)
+    if answer is None:  # sympy folded the sum to a rational or a single log
+        assert expr.is_Rational or isinstance(expr, sympy.log) or expr.is_Mul
+        return
+    assert answer is oracle
+
+
+# --- zero proofs of other closed shapes: folding, CRootOf, construction-time evaluation --------
+
+
+def test_factorials_and_binomials_are_folded_within_the_integer_bound() -> None:
+    assert certify.proves_zero(sympy.factorial(20, evaluate=False) - 2432902008176640000)
+    assert certify.proves_zero(sympy.binomial(-3, 2, evaluate=False) - 6)  # sympy's value
+    assert not certify.proves_zero(sympy.binomial(50, 25, evaluate=False) - 126410606437751)
+    huge = sympy.factorial(10**6, evaluate=False)  # 5.5 million digits: not formed
+    start = time.process_time()
+    assert certify._rational_value(huge - 1) is None
+    assert decimal(huge, 5) == "8.2639e+5565708"  # Arb's n!, not the exact integer (7 s)
+    power = sympy.Pow(sympy.Integer(3), 10**9, evaluate=False)  # (power - 1 evaluates it)
+    assert certify._rational_value(sympy.Add(power, -1, evaluate=False)) is None  # not formed
+    assert time.process_time() - start < 2
+
+
+def test_binomials_are_enclosed_with_sympys_values_for_every_integer_pair() -> None:
+    for n in range(-6, 7):
+        for k in range(-6, 8):
+            ball = enclosure(sympy.binomial(sympy.Integer(n), sympy.Integer(k), evaluate=False), 64)
+            assert ball.contains(int(sympy.binomial(n, k))) and ball.rad() == 0, (n, k)
+
+
+def test_a_rational_function_of_a_crootof_is_zero_exactly_when_its_minimal_polynomial_divides() -> (
+    None
+):
+    x = sympy.Symbol("x")
+    plastic = sympy.CRootOf(x**3 - x - 1, 0)
+    assert certify._algebraic_root_is_zero(plastic**3 - plastic - 1) is True
+    assert certify._algebraic_root_is_zero(1 / plastic - (plastic**2 - 1)) is True  # r(r^2-1) = 1
+    assert (
+        certify._algebraic_root_is_zero(plastic**3 - plastic - 1 - sympy.Rational(1, 10**50))
+        is False
+    )
+    # sympy keeps CRootOf on an irreducible factor ((x^3 - x - 1)(x - 3) gives the same root)
+    product = sympy.CRootOf(sympy.expand((x**3 - x - 1) * (x - 3)), 0)
+    assert product == plastic
+    undefined = sympy.Pow(plastic**3 - plastic - 1, -1, evaluate=False)
+    assert certify._algebraic_root_is_zero(undefined) is False  # 1/0: not proved
+    assert certify._algebraic_root_is_zero(plastic + sympy.sqrt(2)) is None  # other shapes
+
+
+def test_closed_numbers_are_not_proved_zero_by_simplify() -> None:
+    one = sympy.Integer(1)
+    identity = sympy.tan(one) - sympy.sin(one) / sympy.cos(one)
+    assert sympy.simplify(identity) == 0  # true, but simplify is no certificate
+    assert certify.proves_zero(identity) is False
+    tiny = sympy.Rational(1, 10**420) * sympy.sqrt(2)
+    trap = sympy.Add(sympy.sqrt(1 + tiny), -sympy.sqrt(1 - tiny), evaluate=False)
+    assert sympy.simplify(trap) == 0  # and here it is wrong: trap is about 1.4e-420
+    assert certify.proves_zero(trap) is False
+    # an unevaluated tree is rebuilt with sympy's construction-time rules, then certified
+    with sympy.evaluate(False):
+        rebuilt = sympy.exp(sympy.log(sympy.Rational(3, 2))) - sympy.Rational(3, 2)
+    assert certify.proves_zero(rebuilt) is True
+    # with free symbols (a limit's germ), an identity by simplify in the symbols
+    y = sympy.Symbol("y", positive=True)
+    assert certify.proves_zero(sympy.log(2 * y) - sympy.log(2) - sympy.log(y)) is True
+
+
+def test_the_factor_holding_a_crootof_is_singled_out_by_balls() -> None:
+    from flint import fmpz_poly
+
+    x = sympy.Symbol("x")
+    plastic = sympy.CRootOf(x**3 - x - 1, 0)
+    cubic, quadratic, linear = fmpz_poly([-1, -1, 0, 1]), fmpz_poly([-2, 0, 1]), fmpz_poly([-3, 1])
+    assert certify._factor_with_root(plastic, [quadratic, cubic, linear]) == cubic
+    assert certify._factor_with_root(plastic, [quadratic, linear]) is None  # no factor vanishes
