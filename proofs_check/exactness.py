@@ -200,9 +200,10 @@ def exactly_equal(left: object, right: object) -> bool | None:
 
     Rationals are compared with ``==``.  Anything else is converted to sympy (strings are
     read by exactpml's own grammar, :mod:`exactpml.core.parsing`, which never evaluates
-    code; decimals are exact, so ``"0.3"`` is 3/10) and the difference simplified: it is
-    equal when the difference simplifies to 0, different when sympy proves it non-zero,
-    and undecided otherwise.  Floats are refused.
+    code; decimals are exact, so ``"0.3"`` is 3/10).  A closed difference is decided by
+    exactpml's certified ``sign`` (Arb balls, exact zero tests); one with symbols is
+    simplified: equal when it simplifies to 0, different when the symbols' assumptions prove
+    it non-zero, undecided otherwise.  Floats are refused.
 
     >>> exactly_equal(Fraction(1, 2), Fraction(2, 4))
     True
@@ -231,13 +232,34 @@ def exactly_equal(left: object, right: object) -> bool | None:
         return True
     if isinstance(a, sympy.logic.boolalg.Boolean) or isinstance(b, sympy.logic.boolalg.Boolean):
         return False
-    difference = sympy.simplify(a - b)
+    difference = a - b
+    if not difference.free_symbols:
+        return _closed_difference_is_zero(difference)
+    difference = sympy.simplify(difference)
     if difference == 0:
         return True
-    is_zero = difference.is_zero
+    if not difference.free_symbols:  # the symbols cancelled
+        return _closed_difference_is_zero(difference)
+    is_zero = difference.is_zero  # from the symbols' assumptions
     if is_zero is None:
         return None
     return bool(is_zero)
+
+
+def _closed_difference_is_zero(difference: Any) -> bool | None:
+    """Whether a closed difference is 0, certified: exactpml's ``sign`` (Arb balls that
+    exclude 0, or an exact proof of zero), None when it stays undecided (a number ``certify``
+    cannot enclose, such as ``tan(1)``, or cannot separate from 0 and prove zero).  Neither
+    sympy's ``is_zero`` (on numbers it evaluates to a few digits) nor ``simplify`` is asked:
+    ``simplify`` makes sqrt(1 + 10^-420 sqrt 2) - sqrt(1 - 10^-420 sqrt 2), about 1.4e-420,
+    exactly 0."""
+    from exactpml.core.certify import sign
+    from exactpml.errors import Undecided
+
+    try:
+        return sign(difference) == 0
+    except (Undecided, InvalidArgument):  # not enclosed (tan, an integral, ...), or too close
+        return None
 
 
 def three_valued(result: object, *, name: str) -> bool | None:

@@ -113,6 +113,28 @@ def test_exactly_equal_decides_exactly(left: object, right: object, equal: bool)
     assert exactly_equal(left, right) is equal
 
 
+def test_exactly_equal_decides_closed_numbers_by_certified_signs() -> None:
+    # about 1.41e-420: sympy's minimal_polynomial calls it 0; the certified sign says > 0
+    tiny = sympy.Rational(1, 10**420) * sympy.sqrt(2)
+    value = sympy.Add(sympy.sqrt(1 + tiny), -sympy.sqrt(1 - tiny), evaluate=False)
+    assert exactly_equal(value, 0) is False
+    assert exactly_equal(value, 2 * tiny) is False  # 2 tiny - value is about 1e-1261
+    # exact zeros by the certified routes: radicals, exponentials, logs of rationals
+    assert exactly_equal(sympy.sqrt(2) * sympy.sqrt(3), sympy.sqrt(6)) is True
+    assert exactly_equal(sympy.exp(1) ** 2, sympy.exp(2)) is True
+    assert exactly_equal(sympy.log(sympy.Rational(3, 4)), -sympy.log(sympy.Rational(4, 3))) is True
+    # symbols: decided by simplification and the symbols' assumptions
+    x = sympy.Symbol("x", positive=True)
+    assert exactly_equal(sympy.log(2 * x), sympy.log(2) + sympy.log(x)) is True
+    assert exactly_equal(x + 1, x) is False
+    # sympy's simplify made the tiny number 0: closed numbers never go to it; one that
+    # certify cannot enclose stays undecided, even where simplify finds an identity
+    assert sympy.simplify(value) == 0  # the trap, in sympy 1.14
+    one = sympy.Integer(1)
+    assert exactly_equal(sympy.tan(one), sympy.sin(one) / sympy.cos(one)) is None
+    assert exactly_equal(sympy.tan(one), sympy.Rational(3, 2)) is None
+
+
 def test_exact_text_and_repr_refuse_floats_anywhere() -> None:
     with pytest.raises(InexactInput):
         exact_text(0.1)
