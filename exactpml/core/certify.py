@@ -1072,6 +1072,14 @@ def _log_linear_is_zero(expr: sympy.Basic) -> bool | None:
     return above == below
 
 
+_EXACT_ZERO_ROUTES: tuple[Callable[[sympy.Basic], bool | None], ...] = (
+    _exp_polynomial_is_zero,
+    _radical_is_zero,
+    _log_linear_is_zero,
+    _algebraic_root_is_zero,
+)
+
+
 def _evaluated(expr: sympy.Basic) -> sympy.Basic:
     """``expr`` rebuilt bottom-up with sympy's evaluation at construction (``func(*args)``),
     the canonical form an unevaluated tree would have had."""
@@ -1099,18 +1107,10 @@ def proves_zero(expr: sympy.Basic, *, evaluate: bool = True) -> bool:
         folded = _rational_value(expr)  # rationals, radicals of them, n! and C(n, k)
         if folded is not None:
             return folded == 0
-        known = _exp_polynomial_is_zero(expr)
-        if known is not None:
-            return known
-        known = _radical_is_zero(expr)
-        if known is not None:
-            return known
-        known = _log_linear_is_zero(expr)
-        if known is not None:
-            return known
-        known = _algebraic_root_is_zero(expr)
-        if known is not None:
-            return known
+        for route in _EXACT_ZERO_ROUTES:  # each answers None when expr is not its shape
+            known = route(expr)
+            if known is not None:
+                return known
         if not expr.free_symbols:
             if evaluate:  # sympy's construction-time rules (log(exp(a)) = a for real a)
                 rebuilt = _evaluated(expr)
