@@ -247,19 +247,18 @@ def exactly_equal(left: object, right: object) -> bool | None:
 
 
 def _closed_difference_is_zero(difference: Any) -> bool | None:
-    """Whether a closed difference is 0, certified: exactpml's ``sign`` (Arb balls that
-    exclude 0, or an exact proof of zero), None when it stays undecided (a number ``certify``
-    cannot enclose, such as ``tan(1)``, or cannot separate from 0 and prove zero).  Neither
-    sympy's ``is_zero`` (on numbers it evaluates to a few digits) nor ``simplify`` is asked:
-    ``simplify`` makes sqrt(1 + 10^-420 sqrt 2) - sqrt(1 - 10^-420 sqrt 2), about 1.4e-420,
-    exactly 0."""
-    from exactpml.core.certify import sign
+    """Whether a closed difference is 0: exactpml's ``sign`` (Arb balls that exclude 0, or
+    certify's proof of zero); a number ``certify`` cannot enclose (``tan(1)``) is equal only
+    when certify's ``proves_zero`` says so, else undecided.  sympy's ``is_zero`` is never
+    asked (on numbers it evaluates to a few digits), nor ``simplify`` directly: it makes
+    sqrt(1 + 10^-420 sqrt 2) - sqrt(1 - 10^-420 sqrt 2), about 1.4e-420, exactly 0."""
+    from exactpml.core.certify import proves_zero, sign
     from exactpml.errors import Undecided
 
     try:
         return sign(difference) == 0
     except (Undecided, InvalidArgument):  # not enclosed (tan, an integral, ...), or too close
-        return None
+        return True if proves_zero(difference) else None
 
 
 def three_valued(result: object, *, name: str) -> bool | None:

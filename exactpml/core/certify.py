@@ -1095,14 +1095,15 @@ def proves_zero(expr: sympy.Basic, *, evaluate: bool = True) -> bool:
     transcendence of e^{1/L} for polynomials in exponentials of rationals, by an eliminant
     and a root bound for radicals of rationals (:func:`_algebraic_is_zero`), by an integer
     product for rational combinations of logs of rationals (:func:`_log_linear_is_zero`), by
-    the minimal polynomial of one ``CRootOf`` (:func:`_algebraic_root_is_zero`).  A closed
-    number of any other shape is rebuilt once with sympy's construction-time evaluation (an
-    unevaluated tree, such as ``log(exp(sqrt(2)))``, gets its canonical form) and tried again;
-    else it is not proved zero: sympy's ``simplify`` is no certificate (it makes
-    sqrt(1 + 10^-420 sqrt 2) - sqrt(1 - 10^-420 sqrt 2), about 1.4e-420, exactly 0).  An
-    expression with free symbols (a limit's germ) is zero when ``simplify`` makes it 0, an
-    identity in the symbols.  Each exact route predicts its cost first and answers False
-    ("not proved") past its bound."""
+    the minimal polynomial of one ``CRootOf`` (:func:`_algebraic_root_is_zero`).  An
+    expression of their shape is settled by them alone ("not proved" included): sympy's
+    ``simplify`` makes sqrt(1 + 10^-420 sqrt 2) - sqrt(1 - 10^-420 sqrt 2), about 1.4e-420,
+    exactly 0, and never sees it.  A closed number of any other shape is rebuilt once with
+    sympy's construction-time evaluation (an unevaluated ``log(exp(sqrt(2)))`` gets its
+    canonical form) and tried again; what is left goes to ``simplify``, the one route that is
+    not a certificate (logs of algebraic numbers and of exp-polynomials, ``sqrt(pi)``
+    cancelling, identities in symbols: the library's closed forms need it).  Each exact route
+    predicts its cost first and answers False ("not proved") past its bound."""
     try:
         folded = _rational_value(expr)  # rationals, radicals of them, n! and C(n, k)
         if folded is not None:
@@ -1111,12 +1112,12 @@ def proves_zero(expr: sympy.Basic, *, evaluate: bool = True) -> bool:
             known = route(expr)
             if known is not None:
                 return known
-        if not expr.free_symbols:
-            if evaluate:  # sympy's construction-time rules (log(exp(a)) = a for real a)
-                rebuilt = _evaluated(expr)
-                if rebuilt != expr:
-                    return proves_zero(rebuilt, evaluate=False)
-            return False  # a closed number no exact route covers: not proved
+        if evaluate and not expr.free_symbols:
+            rebuilt = _evaluated(expr)  # sympy's construction-time rules: log(exp(a)) = a
+            if rebuilt != expr:
+                return proves_zero(rebuilt, evaluate=False)
+        # the last route, not a certificate: logs of algebraic numbers or of exp-polynomials,
+        # sqrt(pi) cancelling, identities with symbols (the library's closed forms need it)
         return bool(sympy.simplify(expr) == 0)
     except Exception:  # sympy can fail in many ways; failing to prove is not an error
         return False

@@ -959,15 +959,14 @@ def test_a_rational_function_of_a_crootof_is_zero_exactly_when_its_minimal_polyn
     assert certify._algebraic_root_is_zero(plastic + sympy.sqrt(2)) is None  # other shapes
 
 
-def test_closed_numbers_are_not_proved_zero_by_simplify() -> None:
+def test_the_exact_routes_settle_their_shapes_before_simplify() -> None:
     one = sympy.Integer(1)
     identity = sympy.tan(one) - sympy.sin(one) / sympy.cos(one)
-    assert sympy.simplify(identity) == 0  # true, but simplify is no certificate
-    assert certify.proves_zero(identity) is False
+    assert certify.proves_zero(identity) is True  # no exact route's shape: simplify, the last
     tiny = sympy.Rational(1, 10**420) * sympy.sqrt(2)
     trap = sympy.Add(sympy.sqrt(1 + tiny), -sympy.sqrt(1 - tiny), evaluate=False)
-    assert sympy.simplify(trap) == 0  # and here it is wrong: trap is about 1.4e-420
-    assert certify.proves_zero(trap) is False
+    assert sympy.simplify(trap) == 0  # simplify is wrong here: trap is about 1.4e-420
+    assert certify.proves_zero(trap) is False  # the radical route's answer, final
     # an unevaluated tree is rebuilt with sympy's construction-time rules, then certified
     with sympy.evaluate(False):
         rebuilt = sympy.exp(sympy.log(sympy.Rational(3, 2))) - sympy.Rational(3, 2)
