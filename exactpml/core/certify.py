@@ -258,7 +258,7 @@ class _Encloser:
         base, exponent = node.args
         if isinstance(exponent, sympy.Integer):
             value = self.eval(base)
-            if value > 0 or value < 0:
+            if _excludes_zero(value):
                 return value ** int(exponent)
             return _integer_power(value, int(exponent))
         value = self.eval(base)
@@ -978,22 +978,14 @@ def _algebraic_root_is_zero(expr: sympy.Basic) -> bool | None:
     atoms = {root: _Size(1, 0, 1, 1, 1)}
     if not _fits(_rational_size(expr, lambda a: (1, 1), atoms), 1, bounds):
         return False  # not proved: the polynomials are predicted too large
-    context = fmpz_mpoly_ctx.get(("x",))
-    (variable,) = context.gens()
-    one = context.constant(1)
     value = _fraction_at(
-        expr, {root: (variable, one)}, lambda p, q: (context.constant(p), context.constant(q))
+        expr,
+        {root: (fmpz_poly([0, 1]), fmpz_poly([1]))},
+        lambda p, q: (fmpz_poly([p]), fmpz_poly([q])),
     )
     if value is _STOP:
         return False
-
-    def univariate(mpoly: Any) -> fmpz_poly:
-        coefficients = [0] * (mpoly.degrees()[0] + 1) if mpoly != 0 else [0]
-        for (degree,), coefficient in mpoly.to_dict().items():
-            coefficients[degree] = int(coefficient)
-        return fmpz_poly(coefficients)
-
-    numerator, denominator = (univariate(part) for part in value)
+    numerator, denominator = value
     f = fmpz_poly([int(c) for c in reversed(polynomial.all_coeffs())])
     factors = [factor for factor, _ in f.factor()[1]]
     minimal = _factor_with_root(root, factors)
@@ -1080,6 +1072,19 @@ _EXACT_ZERO_ROUTES: tuple[Callable[[sympy.Basic], bool | None], ...] = (
 )
 
 
+def _exact_zero(expr: sympy.Basic) -> bool | None:
+    """The answer of the first exact route whose shape ``expr`` has (exact folding, then
+    :data:`_EXACT_ZERO_ROUTES`), final for that shape; None when none applies."""
+    folded = _rational_value(expr)  # rationals, radicals of them, n! and C(n, k)
+    if folded is not None:
+        return folded == 0
+    for route in _EXACT_ZERO_ROUTES:  # each answers None when expr is not its shape
+        known = route(expr)
+        if known is not None:
+            return known
+    return None
+
+
 def _evaluated(expr: sympy.Basic) -> sympy.Basic:
     """``expr`` rebuilt bottom-up with sympy's evaluation at construction (``func(*args)``),
     the canonical form an unevaluated tree would have had."""
@@ -1090,7 +1095,7 @@ def _evaluated(expr: sympy.Basic) -> sympy.Basic:
     )
 
 
-def proves_zero(expr: sympy.Basic, *, evaluate: bool = True) -> bool:
+def proves_zero(expr: sympy.Basic) -> bool:
     """True only if ``expr`` is proved 0 exactly: by exact folding when it is rational, by the
     transcendence of e^{1/L} for polynomials in exponentials of rationals, by an eliminant
     and a root bound for radicals of rationals (:func:`_algebraic_is_zero`), by an integer
@@ -1105,17 +1110,14 @@ def proves_zero(expr: sympy.Basic, *, evaluate: bool = True) -> bool:
     cancelling, identities in symbols: the library's closed forms need it).  Each exact route
     predicts its cost first and answers False ("not proved") past its bound."""
     try:
-        folded = _rational_value(expr)  # rationals, radicals of them, n! and C(n, k)
-        if folded is not None:
-            return folded == 0
-        for route in _EXACT_ZERO_ROUTES:  # each answers None when expr is not its shape
-            known = route(expr)
-            if known is not None:
-                return known
-        if evaluate and not expr.free_symbols:
+        known = _exact_zero(expr)
+        if known is None and not expr.free_symbols:
             rebuilt = _evaluated(expr)  # sympy's construction-time rules: log(exp(a)) = a
             if rebuilt != expr:
-                return proves_zero(rebuilt, evaluate=False)
+                expr = rebuilt
+                known = _exact_zero(expr)
+        if known is not None:
+            return known
         # the last route, not a certificate: logs of algebraic numbers or of exp-polynomials,
         # sqrt(pi) cancelling, identities with symbols (the library's closed forms need it)
         return bool(sympy.simplify(expr) == 0)
